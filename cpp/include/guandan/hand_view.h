@@ -1,0 +1,48 @@
+// HandView: a hand split the way the move generator reads it, for one level.
+//
+// The wild cards (the level rank's hearts) are taken out of the natural cards:
+// they can stand for anything but a joker, so the generator treats them as a
+// separate budget of 0, 1 or 2. Everything else is indexed by natural rank.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "guandan/card.h"
+#include "guandan/cardset.h"
+
+namespace guandan {
+
+struct HandView {
+  Rank level = kTwo;
+  int wilds = 0;                          // wild cards held, 0..2
+  std::array<CardSet, 3> wild_cards{};    // the physical cards of 0, 1, 2 wilds
+  std::array<std::uint8_t, kNumRanks> config{};  // natural cards per rank
+  int small_jokers = 0;
+  int big_jokers = 0;
+  // Natural ranks in level order (2 .. A with the level rank last), so moves
+  // come out weakest first.
+  std::array<Rank, kNumRanks> by_level{};
+
+  HandView(CardSet hand, Rank level_rank) : level(level_rank) {
+    const CardKind wild = wild_kind(level);
+    wilds = hand.count(wild);
+    wild_cards = {CardSet{}, CardSet::of_kind(wild, 1), CardSet::of_kind(wild, 2)};
+    const CardSet naturals = hand - wild_cards[wilds];
+    for (int r = 0; r < kNumRanks; ++r) config[r] = naturals.rank_config(Rank(r));
+    small_jokers = naturals.count(kSmallJoker);
+    big_jokers = naturals.count(kBigJoker);
+    int i = 0;
+    for (int r = 0; r < kNumRanks; ++r)
+      if (r != level) by_level[i++] = Rank(r);
+    by_level[i] = level;
+  }
+
+  int natural_count(Rank rank) const { return std::popcount(unsigned(config[rank])); }
+};
+
+// Position p of the natural order A(low) 2 3 ... K A(high), p = 0..13, as a
+// rank: the ace sits at both ends.
+constexpr Rank rank_at_position(int position) { return position == 0 ? kAce : Rank(position - 1); }
+
+}  // namespace guandan

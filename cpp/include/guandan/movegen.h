@@ -1,0 +1,400 @@
+// Legal-move generation (RULES.md, "Combinations" and "Wild cards").
+//
+// A move is a choice of physical cards plus a reading of them (kind, rank).
+// The generator builds every distinct one directly, rank by rank, from the
+// per-rank sub-multiset table (subsets.h), with the hand's wild cards as a
+// budget of 0..2 that any slot but a joker's may draw on:
+//
+// - n of a kind (pairs, triples, bombs 4..10): k natural cards of the rank plus
+//   n-k wilds, k >= 1; only `Lh Lh` may be all wild (a pair of the level rank,
+//   "read as what they are").
+// - full house: a triple part times a pair part of another rank (a joker pair,
+//   or a pair part that is two wilds standing for any other rank, counted once).
+// - straights, tubes, plates: a window of consecutive natural positions
+//   A(low) 2 .. K A(high), each position filled by naturals of its rank or wilds.
+// - straight flushes: per suit and window, the positions the suit lacks must
+//   be wild; any other position may be wild too.
+// - four jokers.
+//
+// Following (`previous` given) generates only what beats the previous play:
+// the same kind above its rank, then the bombs above it.
+//
+// Nothing here allocates: parts live in small arrays on the stack and moves go
+// straight to the sink.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "guandan/card.h"
+#include "guandan/cardset.h"
+#include "guandan/hand_view.h"
+#include "guandan/move.h"
+#include "guandan/subsets.h"
+
+namespace guandan {
+
+// The move-generation rules that differ between rulesets.
+struct MoveRules {
+  // RULES.md, ruleset table: `app` forbids a wild card and a joker in one
+  // combination. A wild never stands for a joker anyway, so the only place
+  // this bites is a full house whose triple uses a wild and whose pair is
+  // `SJ SJ` or `BJ BJ`.
+  bool wild_with_joker = true;
+};
+
+namespace detail {
+
+// Declared ranks of `count` wilds that all stand for `rank`.
+constexpr WildDeclaration repeat_declaration(Rank rank, int count) {
+  const WildDeclaration one = WildDeclaration(rank + 1);
+  return count == 0 ? 0 : count == 1 ? one : WildDeclaration(one | (one << 4));
+}
+
+// One rank's share of a combination: natural cards of that rank plus wilds
+// standing for it.
+struct Part {
+  CardSet naturals;
+  std::uint8_t wilds;
+  WildDeclaration declaration;
+};
+
+// Every part of `Size` cards for one rank, wilds ascending (so a loop over
+// them can stop at the first one over its wild budget).
+template <int Size, int Capacity>
+struct RankParts {
+  std::array<Part, Capacity> items;
+  int count = 0;
+  const Part* begin() const { return items.data(); }
+  const Part* end() const { return items.data() + count; }
+};
+// Pairs: 10 two-natural + 4 one-natural + 1 all-wild. Triples: 16 + 10 + 4.
+using PairParts = RankParts<2, 15>;
+using TripleParts = RankParts<3, 30>;
+
+template <class Parts, int Size>
+void build_parts(const HandView& view, Rank rank, Parts& parts) {
+  parts.count = 0;
+  const int max_wilds = view.wilds < Size ? view.wilds : Size;
+  for (int wilds = 0; wilds <= max_wilds; ++wilds) {
+    for (std::uint8_t pick : kSubsets.of_size(view.config[rank], Size - wilds)) {
+      parts.items[parts.count++] = Part{CardSet::from_rank_config(pick, rank), std::uint8_t(wilds),
+                                        repeat_declaration(rank, wilds)};
+    }
+  }
+}
+
+}  // namespace detail
+
+template <class Sink>
+class MoveGenerator {
+ public:
+  MoveGenerator(const HandView& view, MoveRules rules, Sink& sink)
+      : view_(view), rules_(rules), sink_(sink) {}
+
+  // Every distinct legal lead.
+  void leads() {
+    singles(kAnyRank);
+    pairs(kAnyRank);
+    triples(kAnyRank);
+    full_houses(kAnyRank);
+    straights(kAnyRank);
+    tubes(kAnyRank);
+    plates(kAnyRank);
+    bombs(0, kAnyRank);
+  }
+
+  // Every legal move that beats `previous` (a legal reading at this level).
+  void follows(Move previous) {
+    const int tier = bomb_tier(previous);
+    const int above = rank_order(previous, view_.level);
+    if (tier != 0) return bombs(tier, above);
+    switch (previous.kind()) {
+      case Kind::kSingle: singles(above); break;
+      case Kind::kPair: pairs(above); break;
+      case Kind::kTriple: triples(above); break;
+      case Kind::kFullHouse: full_houses(above); break;
+      case Kind::kStraight: straights(above); break;
+      case Kind::kTube: tubes(above); break;
+      case Kind::kPlate: plates(above); break;
+      default: break;
+    }
+    bombs(0, kAnyRank);
+  }
+
+ private:
+  static constexpr int kAnyRank = -1;  // below every rank order
+
+  // Natural cards of several ranks never overlap each other or the wilds, so
+  // their union is a plain OR.
+  void emit(CardSet naturals, int wilds, Kind kind, Rank rank, WildDeclaration declaration) {
+    const CardSet w = view_.wild_cards[wilds];
+    sink_(Move::make({naturals.lo | w.lo, naturals.hi | w.hi}, kind, rank, declaration));
+  }
+  int level_order(Rank rank) const { return level_value(rank, view_.level); }
+
+  void singles(int above) {
+    for (Rank r : view_.by_level) {
+      if (level_order(r) <= above) continue;
+      for (std::uint8_t pick : kSubsets.of_size(view_.config[r], 1))
+        emit(CardSet::from_rank_config(pick, r), 0, Kind::kSingle, r, 0);
+      // A wild alone is what it is: a single of the level rank.
+      if (r == view_.level && view_.wilds > 0)
+        emit({}, 1, Kind::kSingle, r, detail::repeat_declaration(r, 1));
+    }
+    jokers(Kind::kSingle, 1, above);
+  }
+
+  // Joker singles and pairs (`SJ BJ` is no pair).
+  void jokers(Kind kind, int copies, int above) {
+    if (view_.small_jokers >= copies && level_order(kSmallJokerRank) > above)
+      emit(CardSet::of_kind(kSmallJoker, copies), 0, kind, kSmallJokerRank, 0);
+    if (view_.big_jokers >= copies && level_order(kBigJokerRank) > above)
+      emit(CardSet::of_kind(kBigJoker, copies), 0, kind, kBigJokerRank, 0);
+  }
+
+  void build_pair_parts() {
+    if (pair_parts_built_) return;
+    for (int r = 0; r < kNumRanks; ++r)
+      detail::build_parts<detail::PairParts, 2>(view_, Rank(r), pair_parts_[r]);
+    pair_parts_built_ = true;
+  }
+  void build_triple_parts() {
+    if (triple_parts_built_) return;
+    for (int r = 0; r < kNumRanks; ++r)
+      detail::build_parts<detail::TripleParts, 3>(view_, Rank(r), triple_parts_[r]);
+    triple_parts_built_ = true;
+  }
+
+  void pairs(int above) {
+    build_pair_parts();
+    for (Rank r : view_.by_level) {
+      if (level_order(r) <= above) continue;
+      for (const detail::Part& p : pair_parts_[r]) {
+        // Two wilds alone only read as what they are: a pair of the level rank.
+        if (p.wilds == 2 && r != view_.level) continue;
+        emit(p.naturals, p.wilds, Kind::kPair, r, p.declaration);
+      }
+    }
+    jokers(Kind::kPair, 2, above);
+  }
+
+  void triples(int above) {
+    build_triple_parts();
+    for (Rank r : view_.by_level) {
+      if (level_order(r) <= above) continue;
+      for (const detail::Part& p : triple_parts_[r])
+        emit(p.naturals, p.wilds, Kind::kTriple, r, p.declaration);
+    }
+  }
+
+  void full_houses(int above) {
+    build_pair_parts();
+    build_triple_parts();
+    for (Rank t : view_.by_level) {
+      if (level_order(t) <= above) continue;
+      for (const detail::Part& triple : triple_parts_[t]) {
+        const int budget = view_.wilds - triple.wilds;
+        const int shift = 4 * triple.wilds;
+        for (Rank p : view_.by_level) {
+          if (p == t) continue;
+          for (const detail::Part& pair : pair_parts_[p]) {
+            // The all-wild pair stands for any rank: emitted once, below.
+            if (pair.wilds > budget || pair.wilds == 2) break;
+            emit(triple.naturals | pair.naturals, triple.wilds + pair.wilds, Kind::kFullHouse, t,
+                 WildDeclaration(triple.declaration | (pair.declaration << shift)));
+          }
+        }
+        if (rules_.wild_with_joker || triple.wilds == 0) {
+          for (auto [joker, held] : {std::pair{kSmallJoker, view_.small_jokers},
+                                     std::pair{kBigJoker, view_.big_jokers}}) {
+            if (held == 2)
+              emit(triple.naturals | CardSet::of_kind(joker, 2), triple.wilds, Kind::kFullHouse, t,
+                   triple.declaration);
+          }
+        }
+        if (budget == 2) {
+          // Declared as the lowest natural rank other than the triple's.
+          const Rank stand_in = t == kTwo ? Rank(kTwo + 1) : kTwo;
+          emit(triple.naturals, 2, Kind::kFullHouse, t,
+               WildDeclaration(triple.declaration | detail::repeat_declaration(stand_in, 2)));
+        }
+      }
+    }
+  }
+
+  // Straights: 5 consecutive positions, each a natural card of its rank or a
+  // wild; all-natural and all one suit is a straight flush instead.
+  void straights(int above) {
+    for (int start = 0; start + 4 <= 13; ++start) {
+      const Rank top = rank_at_position(start + 4);
+      if (top <= above) continue;
+      std::array<Rank, 5> ranks;
+      std::array<std::uint8_t, 5> suits;
+      int missing = 0;
+      for (int i = 0; i < 5; ++i) {
+        ranks[i] = rank_at_position(start + i);
+        suits[i] = view_.config[ranks[i]] & 0xF;
+        missing += suits[i] == 0;
+      }
+      if (missing > view_.wilds) continue;
+      straight_step<0>(ranks, suits, top, 0, 0xF, 0, 0);
+    }
+  }
+
+  template <int I>
+  void straight_step(const std::array<Rank, 5>& ranks, const std::array<std::uint8_t, 5>& suits,
+                     Rank top, std::uint64_t lo, unsigned flush, int wilds,
+                     WildDeclaration declaration) {
+    if constexpr (I == 5) {
+      if (wilds > 0 || flush == 0) emit({lo, 0}, wilds, Kind::kStraight, top, declaration);
+    } else {
+      for (unsigned m = suits[I]; m != 0; m &= m - 1) {
+        const int suit = std::countr_zero(m);
+        straight_step<I + 1>(ranks, suits, top, lo | (std::uint64_t{1} << make_kind(ranks[I], Suit(suit))),
+                             flush & (1u << suit), wilds, declaration);
+      }
+      if (wilds < view_.wilds)
+        straight_step<I + 1>(ranks, suits, top, lo, flush, wilds + 1,
+                             WildDeclaration(declaration | ((ranks[I] + 1) << (4 * wilds))));
+    }
+  }
+
+  // Straight flushes of one tier: for each suit and window, the positions
+  // the suit lacks are wild, and any subset of the others may be too.
+  void straight_flushes(int above) {
+    for (int suit = 0; suit < 4; ++suit) {
+      unsigned held = 0;  // bit p: natural position p held in this suit
+      for (int p = 0; p <= 13; ++p)
+        if (view_.config[rank_at_position(p)] & (1u << suit)) held |= 1u << p;
+      for (int start = 0; start + 4 <= 13; ++start) {
+        const Rank top = rank_at_position(start + 4);
+        if (top <= above) continue;
+        const unsigned window = (held >> start) & 0x1F;
+        const unsigned lacking = ~window & 0x1F;
+        if (std::popcount(lacking) > view_.wilds) continue;
+        // Every subset of the held positions that still fits the budget.
+        for (unsigned extra = window;; extra = (extra - 1) & window) {
+          const unsigned wild_positions = lacking | extra;
+          if (std::popcount(wild_positions) <= view_.wilds)
+            emit_straight_flush(start, Suit(suit), top, window & ~extra, wild_positions);
+          if (extra == 0) break;
+        }
+      }
+    }
+  }
+
+  void emit_straight_flush(int start, Suit suit, Rank top, unsigned natural_positions,
+                           unsigned wild_positions) {
+    std::uint64_t lo = 0;
+    for (unsigned m = natural_positions; m != 0; m &= m - 1)
+      lo |= std::uint64_t{1} << make_kind(rank_at_position(start + std::countr_zero(m)), suit);
+    WildDeclaration declaration = 0;
+    int wilds = 0;
+    for (unsigned m = wild_positions; m != 0; m &= m - 1, ++wilds)
+      declaration |= WildDeclaration((rank_at_position(start + std::countr_zero(m)) + 1) << (4 * wilds));
+    emit({lo, 0}, wilds, Kind::kStraightFlush, top, declaration);
+  }
+
+  // Tubes: three consecutive pairs, AA2233 .. QQKKAA.
+  void tubes(int above) {
+    build_pair_parts();
+    for (int start = 0; start + 2 <= 13; ++start) {
+      const Rank top = rank_at_position(start + 2);
+      if (top <= above) continue;
+      const auto& a = pair_parts_[rank_at_position(start)];
+      const auto& b = pair_parts_[rank_at_position(start + 1)];
+      const auto& c = pair_parts_[top];
+      for (const detail::Part& x : a) {
+        if (x.wilds > view_.wilds) break;
+        for (const detail::Part& y : b) {
+          const int xy = x.wilds + y.wilds;
+          if (xy > view_.wilds) break;
+          const WildDeclaration dxy = WildDeclaration(x.declaration | (y.declaration << (4 * x.wilds)));
+          for (const detail::Part& z : c) {
+            if (xy + z.wilds > view_.wilds) break;
+            emit(x.naturals | y.naturals | z.naturals, xy + z.wilds, Kind::kTube, top,
+                 WildDeclaration(dxy | (z.declaration << (4 * xy))));
+          }
+        }
+      }
+    }
+  }
+
+  // Plates: two consecutive triples, AAA222 .. KKKAAA.
+  void plates(int above) {
+    build_triple_parts();
+    for (int start = 0; start + 1 <= 13; ++start) {
+      const Rank top = rank_at_position(start + 1);
+      if (top <= above) continue;
+      for (const detail::Part& x : triple_parts_[rank_at_position(start)]) {
+        if (x.wilds > view_.wilds) break;
+        for (const detail::Part& y : triple_parts_[top]) {
+          if (x.wilds + y.wilds > view_.wilds) break;
+          emit(x.naturals | y.naturals, x.wilds + y.wilds, Kind::kPlate, top,
+               WildDeclaration(x.declaration | (y.declaration << (4 * x.wilds))));
+        }
+      }
+    }
+  }
+
+  // Every bomb stronger than (tier, rank order `above`), weakest tier first.
+  void bombs(int tier, int above) {
+    for (int n = 4; n <= 10; ++n) {
+      const int t = bomb_tier(Kind::kBomb, n);
+      if (t == 4) straight_flushes_of_tier(tier, above);
+      if (t < tier) continue;
+      n_of_a_kind(n, t == tier ? above : kAnyRank);
+    }
+    if (tier < 9 && view_.small_jokers == 2 && view_.big_jokers == 2)
+      emit({CardSet::of_kind(kSmallJoker, 2) + CardSet::of_kind(kBigJoker, 2)}, 0, Kind::kJokerBomb,
+           kBigJokerRank, 0);
+  }
+
+  void straight_flushes_of_tier(int tier, int above) {
+    constexpr int kTier = 3;
+    if (kTier >= tier) straight_flushes(kTier == tier ? above : kAnyRank);
+  }
+
+  void n_of_a_kind(int n, int above) {
+    for (Rank r : view_.by_level) {
+      if (level_order(r) <= above) continue;
+      const int have = view_.natural_count(r);
+      if (have + view_.wilds < n) continue;
+      const int min_wilds = n - have > 0 ? n - have : 0;
+      const int max_wilds = view_.wilds;  // n >= 4 > 2, so at least n-2 naturals
+      for (int wilds = min_wilds; wilds <= max_wilds; ++wilds) {
+        for (std::uint8_t pick : kSubsets.of_size(view_.config[r], n - wilds))
+          emit(CardSet::from_rank_config(pick, r), wilds, Kind::kBomb, r,
+               detail::repeat_declaration(r, wilds));
+      }
+    }
+  }
+
+  const HandView& view_;
+  MoveRules rules_;
+  Sink& sink_;
+  bool pair_parts_built_ = false;
+  bool triple_parts_built_ = false;
+  std::array<detail::PairParts, kNumRanks> pair_parts_;
+  std::array<detail::TripleParts, kNumRanks> triple_parts_;
+};
+
+// Leading when `previous` is null, following otherwise.
+template <class Sink>
+void generate_moves(const HandView& view, MoveRules rules, const Move* previous, Sink& sink) {
+  MoveGenerator<Sink> generator(view, rules, sink);
+  if (previous == nullptr) {
+    generator.leads();
+  } else {
+    generator.follows(*previous);
+  }
+}
+
+template <class Sink>
+void generate_moves(CardSet hand, Rank level, MoveRules rules, const Move* previous, Sink& sink) {
+  generate_moves(HandView(hand, level), rules, previous, sink);
+}
+
+}  // namespace guandan

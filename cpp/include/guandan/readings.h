@@ -1,0 +1,41 @@
+// Whole-card-set questions built on the move generator: every reading of a
+// given set of cards, whether a move is a legal reading, the grouped view,
+// and what each wild card of a move stands for.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "guandan/card.h"
+#include "guandan/cardset.h"
+#include "guandan/move.h"
+#include "guandan/movegen.h"
+
+namespace guandan {
+
+inline constexpr int kMaxMoveCards = 10;
+
+// Every legal reading of exactly `cards` (empty if they form no combination).
+std::vector<Move> classify(CardSet cards, Rank level, MoveRules rules);
+
+// Whether `move` (kind, rank and cards) is a legal reading at this level.
+// Moves come from outside (Python, logs), so this guards the generator's
+// `previous` argument.
+bool is_legal_reading(Move move, Rank level, MoveRules rules);
+
+// One move per distinct (kind, size, rank), in order of first appearance,
+// each the representative that uses the fewest wild cards (the first such).
+std::vector<Move> group_moves(const std::vector<Move>& moves);
+
+// The cards as declared: each wild replaced by the card it stands for. The
+// rank comes from the move; the suit is chosen to be consistent with the
+// kind (the flush suit in a straight flush, a suit that breaks the flush in a
+// straight) and otherwise the first of h, s, c, d not already used twice.
+struct DeclaredCards {
+  std::array<CardKind, kMaxMoveCards> cards{};
+  int size = 0;
+};
+DeclaredCards declared_cards(Move move, Rank level);
+
+}  // namespace guandan

@@ -1,0 +1,98 @@
+// The seeded random generator and shuffle, specified here so that a seed gives
+// the same deal on every platform and compiler (std::shuffle and the standard
+// distributions are implementation-defined, so they are not used).
+//
+//   seeding:  xoshiro256** state = four successive SplitMix64 outputs, the
+//             SplitMix64 state starting at the seed.
+//   bounded:  Lemire's multiply-and-reject method, exact and unbiased.
+//   shuffle:  Fisher-Yates from the last position down: for i = n-1 .. 1,
+//             swap a[i] with a[bounded(i + 1)].
+//   deal:     the 108 physical cards 0..107 (kind = id % 54) are shuffled from
+//             that order; the card at shuffled position k goes to seat k % 4.
+//
+// tests/reference/deal.py implements the same specification independently.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "guandan/cardset.h"
+
+namespace guandan {
+
+constexpr std::uint64_t splitmix64(std::uint64_t& state) {
+  state += 0x9E3779B97F4A7C15ull;
+  std::uint64_t z = state;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+class Rng {
+ public:
+  explicit constexpr Rng(std::uint64_t seed) {
+    std::uint64_t sm = seed;
+    for (auto& word : s_) word = splitmix64(sm);
+  }
+
+  // xoshiro256**
+  constexpr std::uint64_t next() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  // Uniform in [0, n), n > 0.
+  constexpr std::uint64_t bounded(std::uint64_t n) {
+    unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
+    auto low = static_cast<std::uint64_t>(m);
+    if (low < n) {
+      const std::uint64_t threshold = (0 - n) % n;
+      while (low < threshold) {
+        m = static_cast<unsigned __int128>(next()) * n;
+        low = static_cast<std::uint64_t>(m);
+      }
+    }
+    return static_cast<std::uint64_t>(m >> 64);
+  }
+
+  template <class T, std::size_t N>
+  constexpr void shuffle(std::array<T, N>& items) {
+    for (std::size_t i = N - 1; i > 0; --i) {
+      const auto j = static_cast<std::size_t>(bounded(i + 1));
+      const T tmp = items[i];
+      items[i] = items[j];
+      items[j] = tmp;
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::array<std::uint64_t, 4> s_{};
+};
+
+// A shuffled deck of physical card ids 0..107.
+using Deck = std::array<std::uint8_t, kNumPhysicalCards>;
+
+constexpr Deck shuffled_deck(Rng& rng) {
+  Deck deck{};
+  for (int i = 0; i < kNumPhysicalCards; ++i) deck[i] = std::uint8_t(i);
+  rng.shuffle(deck);
+  return deck;
+}
+
+// The four 27-card hands of a deck: position k goes to seat k % 4.
+constexpr std::array<CardSet, 4> deal_hands(const Deck& deck) {
+  std::array<CardSet, 4> hands{};
+  for (int k = 0; k < kNumPhysicalCards; ++k)
+    hands[k % 4] = hands[k % 4] + CardSet::of_kind(CardKind(deck[k] % kNumKinds));
+  return hands;
+}
+
+}  // namespace guandan

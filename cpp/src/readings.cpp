@@ -1,0 +1,93 @@
+#include "guandan/readings.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "guandan/move_list.h"
+
+namespace guandan {
+
+std::vector<Move> classify(CardSet cards, Rank level, MoveRules rules) {
+  std::vector<Move> readings;
+  const int size = cards.size();
+  if (size == 0 || size > kMaxMoveCards) return readings;
+  std::vector<Move> all;
+  VectorSink sink{all};
+  generate_moves(cards, level, rules, nullptr, sink);
+  for (const Move& m : all)
+    if (m.size() == size) readings.push_back(m);
+  return readings;
+}
+
+bool is_legal_reading(Move move, Rank level, MoveRules rules) {
+  for (const Move& m : classify(move.cards(), level, rules))
+    if (m.kind() == move.kind() && m.rank() == move.rank()) return true;
+  return false;
+}
+
+std::vector<Move> group_moves(const std::vector<Move>& moves) {
+  // Key: kind (10) x size (0..10) x rank (0..14).
+  constexpr int kKeys = kNumMoveKinds * (kMaxMoveCards + 1) * 16;
+  std::array<int, kKeys> slot;
+  slot.fill(-1);
+  std::vector<Move> groups;
+  std::vector<int> wilds_of_group;
+  for (const Move& m : moves) {
+    const int key = (int(m.kind()) * (kMaxMoveCards + 1) + m.size()) * 16 + m.rank();
+    const int wilds = declared_wild_count(m);
+    if (slot[key] < 0) {
+      slot[key] = int(groups.size());
+      groups.push_back(m);
+      wilds_of_group.push_back(wilds);
+    } else if (wilds < wilds_of_group[slot[key]]) {
+      groups[slot[key]] = m;
+      wilds_of_group[slot[key]] = wilds;
+    }
+  }
+  return groups;
+}
+
+DeclaredCards declared_cards(Move move, Rank level) {
+  DeclaredCards out;
+  const CardKind wild = wild_kind(level);
+  const CardSet cards = move.cards();
+  const int wilds = cards.count(wild);
+  const CardSet naturals = cards - CardSet::of_kind(wild, wilds);
+  std::array<int, kNumKinds> used{};
+  unsigned natural_suits = 0;
+  for (int copy = 0; copy < 2; ++copy) {
+    for (std::uint64_t bits = copy == 0 ? naturals.lo : naturals.hi; bits; bits &= bits - 1) {
+      const auto kind = CardKind(std::countr_zero(bits));
+      out.cards[out.size++] = kind;
+      ++used[kind];
+      if (!is_joker(kind)) natural_suits |= 1u << suit_of(kind);
+    }
+  }
+  const WildDeclaration declaration = move.wild_declaration();
+  for (int i = 0; i < wilds; ++i) {
+    const int nibble = (declaration >> (4 * i)) & 0xF;
+    // Generated moves always declare their wilds; fall back to the level
+    // rank (the wild as itself) for a hand-made value.
+    const Rank rank = nibble == 0 ? level : Rank(nibble - 1);
+    Suit suit = kHearts;
+    if (move.kind() == Kind::kStraightFlush) {
+      suit = Suit(std::countr_zero(natural_suits));
+    } else if (move.kind() == Kind::kStraight && std::popcount(natural_suits) == 1) {
+      suit = natural_suits == (1u << kHearts) ? kSpades : kHearts;
+    } else {
+      for (Suit s : {kHearts, kSpades, kClubs, kDiamonds}) {
+        if (used[make_kind(rank, s)] < 2) {
+          suit = s;
+          break;
+        }
+      }
+    }
+    const CardKind kind = make_kind(rank, suit);
+    out.cards[out.size++] = kind;
+    ++used[kind];
+  }
+  std::sort(out.cards.begin(), out.cards.begin() + out.size);
+  return out;
+}
+
+}  // namespace guandan

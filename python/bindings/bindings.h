@@ -1,0 +1,38 @@
+// Shared declarations of the pybind11 binding files: one file per concept,
+// each with an init_<concept>(module) called from module.cpp.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include "guandan/card.h"
+#include "guandan/cardset.h"
+#include "guandan/move.h"
+#include "guandan/movegen.h"
+
+namespace guandan::python {
+
+namespace py = pybind11;
+
+// A card as Python sees it: one of the 54 kinds.
+struct PyCard {
+  CardKind kind;
+};
+
+// A move together with the level it was read at: the level decides which
+// physical cards are wild, so `declared` and comparisons need it.
+struct PyMove {
+  Move move;
+  Rank level;
+};
+
+// Boundary validation, raising ValueError that names the bad token.
+CardKind card_from_text(const std::string& token);
+Rank level_from_index(int index);
+CardSet hand_from_python(const py::handle& obj);  // Hand, str or iterable of Card/str
+MoveRules move_rules(bool wild_with_joker);
+
+void init_cards(py::module_& m);
+void init_moves(py::module_& m);
+void init_batch(py::module_& m);
+
+}  // namespace guandan::python

@@ -1,0 +1,9 @@
+// guandan._core: the compiled core behind the pure-Python package `guandan`.
+#include "bindings.h"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "Compiled Guandan core (private; use the `guandan` package).";
+  guandan::python::init_cards(m);
+  guandan::python::init_moves(m);
+  guandan::python::init_batch(m);
+}

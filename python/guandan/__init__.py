@@ -1,0 +1,38 @@
+"""guandan: a fast, exact Guandan (掼蛋) rules engine.
+
+The rules are those of RULES.md: two decks (108 cards), level cards, the two
+wild hearts of the level rank, the bomb ladder, and three rulesets
+(``"pagat"``, ``"standard"``, ``"app"``).
+
+    >>> import guandan
+    >>> hand = guandan.Hand("5s 6s 7s 8s 2h")
+    >>> sorted({(m.kind, m.rank) for m in guandan.legal_moves(hand, "2") if m.size == 5})
+    [('straight', '8'), ('straight', '9'), ('straight_flush', '8'), ('straight_flush', '9')]
+"""
+
+from ._core import Card, Hand, Move
+from .batch import KIND_NAMES, MoveBatch, legal_moves_batch
+from .cards import RANKS, parse_cards
+from .deal import deal
+from .moves import beats, classify, grouped_moves, legal_moves
+from .ruleset import PRESET_NAMES, Ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "Hand",
+    "KIND_NAMES",
+    "Move",
+    "MoveBatch",
+    "PRESET_NAMES",
+    "RANKS",
+    "Ruleset",
+    "beats",
+    "classify",
+    "deal",
+    "grouped_moves",
+    "legal_moves",
+    "legal_moves_batch",
+    "parse_cards",
+]

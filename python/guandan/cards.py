@@ -1,0 +1,52 @@
+"""Cards and hands in the notation of RULES.md.
+
+    >>> from guandan import parse_cards, Card, Hand
+    >>> [str(c) for c in parse_cards("Ah 10d td sj")]
+    ['Ah', 'Td', 'Td', 'SJ']
+    >>> Card("bj").rank, Card("7c").suit
+    ('BJ', 'c')
+    >>> str(Hand("Td 2s Ah 2s"))
+    '2s 2s Td Ah'
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Union
+
+from ._core import Card, Hand, rank_index
+
+CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+
+# Every accepted spelling of a level, for a fast lookup on the hot path.
+_LEVEL_INDEX = {spelling: rank_index(r) for r in _RANKS for spelling in (r, r.lower())}
+_LEVEL_INDEX["10"] = rank_index("10")
+
+
+def parse_cards(text: str) -> List[Card]:
+    """The cards of a whitespace-separated string, in the order given.
+
+    Raises ValueError naming the first token that is not a card.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_cards expects a str, got {type(text).__name__}")
+    return [Card(token) for token in text.split()]
+
+
+def as_hand(cards: CardsLike) -> Hand:
+    """A Hand from a Hand, a string of cards or an iterable of cards."""
+    return cards if type(cards) is Hand else Hand(cards)
+
+
+def level_index(level: str) -> int:
+    """The index 0..12 of a level rank '2'..'A' ('T' and '10' accepted)."""
+    try:
+        return _LEVEL_INDEX[level]
+    except (KeyError, TypeError):
+        if not isinstance(level, str):
+            raise TypeError(f"level must be a rank string such as '2' or 'T', got {type(level).__name__}") from None
+        raise ValueError(f"not a level '{level}' (expected a rank 2..9, T or 10, J, Q, K, A)") from None
+
+
+RANKS = _RANKS
