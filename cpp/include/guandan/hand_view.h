@@ -17,6 +17,7 @@ struct HandView {
   Rank level = kTwo;
   int wilds = 0;                          // wild cards held, 0..2
   std::array<CardSet, 3> wild_cards{};    // the physical cards of 0, 1, 2 wilds
+  CardSet naturals;                       // the hand without its wilds
   std::array<std::uint8_t, kNumRanks> config{};  // natural cards per rank
   int small_jokers = 0;
   int big_jokers = 0;
@@ -28,7 +29,7 @@ struct HandView {
     const CardKind wild = wild_kind(level);
     wilds = hand.count(wild);
     wild_cards = {CardSet{}, CardSet::of_kind(wild, 1), CardSet::of_kind(wild, 2)};
-    const CardSet naturals = hand - wild_cards[wilds];
+    naturals = hand - wild_cards[wilds];
     for (int r = 0; r < kNumRanks; ++r) config[r] = naturals.rank_config(Rank(r));
     small_jokers = naturals.count(kSmallJoker);
     big_jokers = naturals.count(kBigJoker);

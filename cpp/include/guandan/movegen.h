@@ -53,11 +53,15 @@ constexpr WildDeclaration repeat_declaration(Rank rank, int count) {
 }
 
 // One rank's share of a combination: natural cards of that rank plus wilds
-// standing for it.
+// standing for it. Plain words rather than a CardSet so that the part arrays
+// of a generator are left uninitialised until built (a CardSet zero-fills,
+// which would cost a 9 KB memset per generator).
 struct Part {
-  CardSet naturals;
+  std::uint64_t lo, hi;  // the natural cards, as in CardSet
   std::uint8_t wilds;
   WildDeclaration declaration;
+  Rank rank;
+  constexpr CardSet naturals() const { return {lo, hi}; }
 };
 
 // Every part of `Size` cards for one rank, wilds ascending (so a loop over
@@ -79,8 +83,9 @@ void build_parts(const HandView& view, Rank rank, Parts& parts) {
   const int max_wilds = view.wilds < Size ? view.wilds : Size;
   for (int wilds = 0; wilds <= max_wilds; ++wilds) {
     for (std::uint8_t pick : kSubsets.of_size(view.config[rank], Size - wilds)) {
-      parts.items[parts.count++] = Part{CardSet::from_rank_config(pick, rank), std::uint8_t(wilds),
-                                        repeat_declaration(rank, wilds)};
+      const CardSet naturals = CardSet::from_rank_config(pick, rank);
+      parts.items[parts.count++] =
+          Part{naturals.lo, naturals.hi, std::uint8_t(wilds), repeat_declaration(rank, wilds), rank};
     }
   }
 }
@@ -174,7 +179,7 @@ class MoveGenerator {
       for (const detail::Part& p : pair_parts_[r]) {
         // Two wilds alone only read as what they are: a pair of the level rank.
         if (p.wilds == 2 && r != view_.level) continue;
-        emit(p.naturals, p.wilds, Kind::kPair, r, p.declaration);
+        emit(p.naturals(), p.wilds, Kind::kPair, r, p.declaration);
       }
     }
     jokers(Kind::kPair, 2, above);
@@ -185,39 +190,46 @@ class MoveGenerator {
     for (Rank r : view_.by_level) {
       if (level_order(r) <= above) continue;
       for (const detail::Part& p : triple_parts_[r])
-        emit(p.naturals, p.wilds, Kind::kTriple, r, p.declaration);
+        emit(p.naturals(), p.wilds, Kind::kTriple, r, p.declaration);
     }
   }
 
   void full_houses(int above) {
     build_pair_parts();
     build_triple_parts();
+    // The pair parts of every rank with at most one wild, wild-free first, so
+    // the inner loop stops at the first part over the triple's wild budget.
+    // (The all-wild pair stands for any rank: it is emitted once, below.)
+    std::array<detail::Part, kNumRanks * 14> pair_list;
+    int pair_count = 0;
+    for (int wilds = 0; wilds <= 1; ++wilds)
+      for (Rank p : view_.by_level)
+        for (const detail::Part& pair : pair_parts_[p])
+          if (pair.wilds == wilds) pair_list[pair_count++] = pair;
     for (Rank t : view_.by_level) {
       if (level_order(t) <= above) continue;
       for (const detail::Part& triple : triple_parts_[t]) {
         const int budget = view_.wilds - triple.wilds;
         const int shift = 4 * triple.wilds;
-        for (Rank p : view_.by_level) {
-          if (p == t) continue;
-          for (const detail::Part& pair : pair_parts_[p]) {
-            // The all-wild pair stands for any rank: emitted once, below.
-            if (pair.wilds > budget || pair.wilds == 2) break;
-            emit(triple.naturals | pair.naturals, triple.wilds + pair.wilds, Kind::kFullHouse, t,
-                 WildDeclaration(triple.declaration | (pair.declaration << shift)));
-          }
+        for (int i = 0; i < pair_count; ++i) {
+          const detail::Part& pair = pair_list[i];
+          if (pair.wilds > budget) break;
+          if (pair.rank == t) continue;
+          emit(triple.naturals() | pair.naturals(), triple.wilds + pair.wilds, Kind::kFullHouse, t,
+               WildDeclaration(triple.declaration | (pair.declaration << shift)));
         }
         if (rules_.wild_with_joker || triple.wilds == 0) {
           for (auto [joker, held] : {std::pair{kSmallJoker, view_.small_jokers},
                                      std::pair{kBigJoker, view_.big_jokers}}) {
             if (held == 2)
-              emit(triple.naturals | CardSet::of_kind(joker, 2), triple.wilds, Kind::kFullHouse, t,
+              emit(triple.naturals() | CardSet::of_kind(joker, 2), triple.wilds, Kind::kFullHouse, t,
                    triple.declaration);
           }
         }
         if (budget == 2) {
           // Declared as the lowest natural rank other than the triple's.
           const Rank stand_in = t == kTwo ? Rank(kTwo + 1) : kTwo;
-          emit(triple.naturals, 2, Kind::kFullHouse, t,
+          emit(triple.naturals(), 2, Kind::kFullHouse, t,
                WildDeclaration(triple.declaration | detail::repeat_declaration(stand_in, 2)));
         }
       }
@@ -261,28 +273,44 @@ class MoveGenerator {
     }
   }
 
-  // Straight flushes of one tier: for each suit and window, the positions
-  // the suit lacks are wild, and any subset of the others may be too.
+  // Straight flushes: for each suit and window, the positions the suit lacks
+  // are wild, and any subset of the others may be too.
   void straight_flushes(int above) {
     for (int suit = 0; suit < 4; ++suit) {
-      unsigned held = 0;  // bit p: natural position p held in this suit
-      for (int p = 0; p <= 13; ++p)
-        if (view_.config[rank_at_position(p)] & (1u << suit)) held |= 1u << p;
+      const unsigned held = suit_positions(Suit(suit));
+      if (std::popcount(held) + view_.wilds < 5) continue;
       for (int start = 0; start + 4 <= 13; ++start) {
         const Rank top = rank_at_position(start + 4);
         if (top <= above) continue;
         const unsigned window = (held >> start) & 0x1F;
         const unsigned lacking = ~window & 0x1F;
         if (std::popcount(lacking) > view_.wilds) continue;
-        // Every subset of the held positions that still fits the budget.
-        for (unsigned extra = window;; extra = (extra - 1) & window) {
-          const unsigned wild_positions = lacking | extra;
-          if (std::popcount(wild_positions) <= view_.wilds)
-            emit_straight_flush(start, Suit(suit), top, window & ~extra, wild_positions);
-          if (extra == 0) break;
+        // Wilds may also replace up to `spare` of the held positions.
+        const int spare = view_.wilds - std::popcount(lacking);
+        emit_straight_flush(start, Suit(suit), top, window, lacking);
+        for (unsigned a = window; spare >= 1 && a != 0; a &= a - 1) {
+          const unsigned first = a & (0u - a);
+          emit_straight_flush(start, Suit(suit), top, window & ~first, lacking | first);
+          for (unsigned b = a & (a - 1); spare >= 2 && b != 0; b &= b - 1) {
+            const unsigned both = first | (b & (0u - b));
+            emit_straight_flush(start, Suit(suit), top, window & ~both, lacking | both);
+          }
         }
       }
     }
+  }
+
+  // Bit p set when the hand holds a natural card of `suit` at natural
+  // position p (0 = low ace .. 13 = high ace).
+  unsigned suit_positions(Suit suit) const {
+    // Gather every fourth bit of the natural cards (one per rank) into 13
+    // contiguous bits: rank r lands on bit r.
+    std::uint64_t x = (view_.naturals.lo >> suit) & 0x0001111111111111ull;
+    x = (x | (x >> 3)) & 0x0303030303030303ull;
+    x = (x | (x >> 6)) & 0x000F000F000F000Full;
+    x = (x | (x >> 12)) & 0x000000FF000000FFull;
+    x = (x | (x >> 24)) & 0x1FFFull;
+    return unsigned(x << 1) | unsigned(x >> kAce);
   }
 
   void emit_straight_flush(int start, Suit suit, Rank top, unsigned natural_positions,
@@ -314,7 +342,7 @@ class MoveGenerator {
           const WildDeclaration dxy = WildDeclaration(x.declaration | (y.declaration << (4 * x.wilds)));
           for (const detail::Part& z : c) {
             if (xy + z.wilds > view_.wilds) break;
-            emit(x.naturals | y.naturals | z.naturals, xy + z.wilds, Kind::kTube, top,
+            emit(x.naturals() | y.naturals() | z.naturals(), xy + z.wilds, Kind::kTube, top,
                  WildDeclaration(dxy | (z.declaration << (4 * xy))));
           }
         }
@@ -332,7 +360,7 @@ class MoveGenerator {
         if (x.wilds > view_.wilds) break;
         for (const detail::Part& y : triple_parts_[top]) {
           if (x.wilds + y.wilds > view_.wilds) break;
-          emit(x.naturals | y.naturals, x.wilds + y.wilds, Kind::kPlate, top,
+          emit(x.naturals() | y.naturals(), x.wilds + y.wilds, Kind::kPlate, top,
                WildDeclaration(x.declaration | (y.declaration << (4 * x.wilds))));
         }
       }
@@ -341,34 +369,34 @@ class MoveGenerator {
 
   // Every bomb stronger than (tier, rank order `above`), weakest tier first.
   void bombs(int tier, int above) {
+    // Ranks that can make four of a kind at all; most hands have few.
+    std::array<Rank, kNumRanks> candidates;
+    int count = 0, most = 0;
+    for (Rank r : view_.by_level) {
+      const int reach = view_.natural_count(r) + view_.wilds;
+      if (reach >= 4) candidates[count++] = r;
+      most = reach > most ? reach : most;
+    }
     for (int n = 4; n <= 10; ++n) {
       const int t = bomb_tier(Kind::kBomb, n);
-      if (t == 4) straight_flushes_of_tier(tier, above);
-      if (t < tier) continue;
-      n_of_a_kind(n, t == tier ? above : kAnyRank);
+      if (t == 4 && tier <= 3) straight_flushes(tier == 3 ? above : kAnyRank);
+      if (t < tier || n > most) continue;
+      const int floor = t == tier ? above : kAnyRank;
+      for (int i = 0; i < count; ++i) n_of_a_kind(candidates[i], n, floor);
     }
     if (tier < 9 && view_.small_jokers == 2 && view_.big_jokers == 2)
-      emit({CardSet::of_kind(kSmallJoker, 2) + CardSet::of_kind(kBigJoker, 2)}, 0, Kind::kJokerBomb,
+      emit(CardSet::of_kind(kSmallJoker, 2) | CardSet::of_kind(kBigJoker, 2), 0, Kind::kJokerBomb,
            kBigJokerRank, 0);
   }
 
-  void straight_flushes_of_tier(int tier, int above) {
-    constexpr int kTier = 3;
-    if (kTier >= tier) straight_flushes(kTier == tier ? above : kAnyRank);
-  }
-
-  void n_of_a_kind(int n, int above) {
-    for (Rank r : view_.by_level) {
-      if (level_order(r) <= above) continue;
-      const int have = view_.natural_count(r);
-      if (have + view_.wilds < n) continue;
-      const int min_wilds = n - have > 0 ? n - have : 0;
-      const int max_wilds = view_.wilds;  // n >= 4 > 2, so at least n-2 naturals
-      for (int wilds = min_wilds; wilds <= max_wilds; ++wilds) {
-        for (std::uint8_t pick : kSubsets.of_size(view_.config[r], n - wilds))
-          emit(CardSet::from_rank_config(pick, r), wilds, Kind::kBomb, r,
-               detail::repeat_declaration(r, wilds));
-      }
+  // n of rank r, n >= 4: at least n - 2 naturals, so never all wild.
+  void n_of_a_kind(Rank r, int n, int above) {
+    if (level_order(r) <= above) return;
+    const int have = view_.natural_count(r);
+    const int min_wilds = n - have > 0 ? n - have : 0;
+    for (int wilds = min_wilds; wilds <= view_.wilds; ++wilds) {
+      for (std::uint8_t pick : kSubsets.of_size(view_.config[r], n - wilds))
+        emit(CardSet::from_rank_config(pick, r), wilds, Kind::kBomb, r, detail::repeat_declaration(r, wilds));
     }
   }
 

@@ -1,0 +1,55 @@
+"""Move-generation benchmarks through the Python and numpy APIs.
+
+    pytest benchmarks --benchmark-enable --benchmark-columns=median,mean,rounds
+
+The per-hand benchmarks time one hand per round over the 1,000 workload hands,
+so their median is the median per hand. The batch benchmarks time one call for
+all 1,000 hands: divide by 1,000 for the per-hand figure. The C++-only figures
+come from the guandan_bench executable (README.md).
+"""
+
+import itertools
+
+import guandan
+import pytest
+from workload import workload
+
+ROUNDS = 1000
+
+
+def per_hand(benchmark, fn, make_args):
+    cases = itertools.cycle(make_args())
+    benchmark.pedantic(fn, setup=lambda: (next(cases), {}), rounds=ROUNDS, iterations=1, warmup_rounds=100)
+
+
+def test_lead_python(benchmark):
+    w = workload()
+    per_hand(benchmark, guandan.legal_moves, lambda: list(zip(w.hands, w.levels)))
+
+
+def test_follow_python(benchmark):
+    w = workload()
+    per_hand(benchmark, guandan.legal_moves, lambda: list(zip(w.hands, w.levels, w.previous)))
+
+
+def test_lead_numpy_batch_1000_hands(benchmark):
+    w = workload()
+    bits, levels = w.hand_bits, w.level_indices
+    result = benchmark(guandan.legal_moves_batch, bits, levels)
+    assert len(result.offsets) == len(w.hands) + 1
+
+
+def test_follow_numpy_batch_1000_hands(benchmark):
+    w = workload()
+    bits, levels, previous = w.hand_bits, w.level_indices, w.previous_bits
+    result = benchmark(guandan.legal_moves_batch, bits, levels, previous)
+    assert len(result.offsets) == len(w.hands) + 1
+
+
+@pytest.mark.parametrize("grouped", [False, True], ids=["concrete", "grouped"])
+def test_lead_counts_are_stable(grouped):
+    # A bench signature: the workload's total number of leads changes only
+    # when the rules change.
+    w = workload()
+    result = guandan.legal_moves_batch(w.hand_bits, w.level_indices, grouped=grouped)
+    assert int(result.counts().sum()) == (56165 if grouped else 796739)
