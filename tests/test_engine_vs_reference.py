@@ -86,3 +86,19 @@ def test_beats_matches_reference(data):
     b = data.draw(st.sampled_from(moves))
     want = reference_beats(a[0], a[1], len(a[2]), b[0], b[1], len(b[2]), level)
     assert guandan.beats(engine_move(a, level, ruleset), engine_move(b, level, ruleset), level) == want
+
+
+# Hands with the most leads found by a hill-climbing search over 27-card hands
+# (cpp/include/guandan/move_list.h sizes the fixed move list from these).
+EXTREME_HANDS = [
+    ("2s 2h 2c 2d 3s 3h 3c 3d 4s 4h 4c 4d 5s 5h 5c 5d 6s 6h 6c 6d 7s 7h 7c 7d 8s 8h 8h", "8", 17002),
+    ("3h 3h 8s 9s 9h 9c 9d Ts Th Tc Td Js Jh Jc Jd Qs Qh Qc Qd Ks Kh Kc Kd As Ah Ac Ad", "3", 16434),
+]
+
+
+def test_extreme_hands_match_reference():
+    for hand, level, count in EXTREME_HANDS:
+        cards = hand.split()
+        got = as_tuples(guandan.legal_moves(cards, level))
+        assert len(got) == count
+        assert got == leads(cards, level, True)

@@ -19,10 +19,26 @@ std::vector<Move> classify(CardSet cards, Rank level, MoveRules rules) {
   return readings;
 }
 
+namespace {
+
+// Watches the moves of a card set for one (kind, rank) that uses them all.
+struct ReadingFinder {
+  Kind kind;
+  Rank rank;
+  int size;
+  bool found = false;
+  void operator()(Move m) { found = found || (m.kind() == kind && m.rank() == rank && m.size() == size); }
+};
+
+}  // namespace
+
 bool is_legal_reading(Move move, Rank level, MoveRules rules) {
-  for (const Move& m : classify(move.cards(), level, rules))
-    if (m.kind() == move.kind() && m.rank() == move.rank()) return true;
-  return false;
+  const CardSet cards = move.cards();
+  if (!cards.is_canonical() || cards.empty() || cards.size() > kMaxMoveCards) return false;
+  if (int(move.kind()) >= kNumMoveKinds) return false;
+  ReadingFinder finder{move.kind(), move.rank(), cards.size()};
+  MoveGenerator<ReadingFinder>(HandView(cards, level), rules, finder).of_kind(move.kind(), cards.size());
+  return finder.found;
 }
 
 std::vector<Move> group_moves(const std::vector<Move>& moves) {

@@ -54,21 +54,25 @@ void init_batch(py::module_& m) {
             has_prev[i] = 1;
           }
         }
-        std::vector<Move> moves;
+        // Reused across calls: after the first call of a given size the
+        // generation pass touches no fresh memory.
+        thread_local std::vector<Move> moves;
+        moves.clear();
         std::vector<std::int64_t> offsets(n + 1, 0);
         {
           py::gil_scoped_release release;
           std::vector<Move> one;
           for (py::ssize_t i = 0; i < n; ++i) {
+            const Move* prev = has_prev[i] ? &prev_moves[i] : nullptr;
             if (grouped) {
               one.clear();
               VectorSink sink{one};
-              generate_moves(hand_sets[i], level_ranks[i], rules, has_prev[i] ? &prev_moves[i] : nullptr, sink);
+              generate_moves(hand_sets[i], level_ranks[i], rules, prev, sink);
               const std::vector<Move> groups = group_moves(one);
               moves.insert(moves.end(), groups.begin(), groups.end());
             } else {
               VectorSink sink{moves};
-              generate_moves(hand_sets[i], level_ranks[i], rules, has_prev[i] ? &prev_moves[i] : nullptr, sink);
+              generate_moves(hand_sets[i], level_ranks[i], rules, prev, sink);
             }
             offsets[i + 1] = std::int64_t(moves.size());
           }

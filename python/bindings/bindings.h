@@ -18,13 +18,6 @@ struct PyCard {
   CardKind kind;
 };
 
-// A move together with the level it was read at: the level decides which
-// physical cards are wild, so `declared` and comparisons need it.
-struct PyMove {
-  Move move;
-  Rank level;
-};
-
 // Boundary validation, raising ValueError that names the bad token.
 CardKind card_from_text(const std::string& token);
 Rank level_from_index(int index);
@@ -32,7 +25,7 @@ CardSet hand_from_python(const py::handle& obj);  // Hand, str or iterable of Ca
 MoveRules move_rules(bool wild_with_joker);
 
 void init_cards(py::module_& m);
-void init_moves(py::module_& m);
+void init_moves(py::module_& m);  // also creates the Move type (move_object.h)
 void init_batch(py::module_& m);
 
 }  // namespace guandan::python

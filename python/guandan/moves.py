@@ -12,25 +12,24 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from . import _core
-from ._core import Move
-from .cards import CardsLike, as_hand, level_index
-from .ruleset import RulesetLike, as_ruleset
+from ._core import Hand, Move
+from .cards import _LEVEL_INDEX, CardsLike, as_hand, level_index
+from .ruleset import PRESET_NAMES, RulesetLike, as_ruleset
 
-_RULES_CACHE = {}
+# Preset names map straight to the one move-generation flag, so the common
+# call costs two dict lookups; anything else goes the long way (and raises
+# the right error).
+_WILD_WITH_JOKER = {name: as_ruleset(name).wild_with_joker for name in PRESET_NAMES}
 
 
-def _wild_with_joker(ruleset: RulesetLike) -> bool:
-    # Preset names are looked up once; the hot path only hits this dict.
+def _level_and_flag(level: str, ruleset: RulesetLike) -> Tuple[int, bool]:
     try:
-        return _RULES_CACHE[ruleset]
+        return _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]
     except (KeyError, TypeError):
-        flag = as_ruleset(ruleset).wild_with_joker
-        if isinstance(ruleset, str):
-            _RULES_CACHE[ruleset] = flag
-        return flag
+        return level_index(level), as_ruleset(ruleset).wild_with_joker
 
 
 def legal_moves(
@@ -46,7 +45,14 @@ def legal_moves(
     of physical cards is its own move; wild cards take every reading.
     Raises ValueError if ``previous`` is not a legal combination at ``level``.
     """
-    return _core.legal_moves(as_hand(hand), level_index(level), previous, _wild_with_joker(ruleset), False)
+    # Inlined argument handling: this is the per-decision call of Python bots.
+    if type(hand) is not Hand:
+        hand = as_hand(hand)
+    try:
+        level_i, wild_with_joker = _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]
+    except (KeyError, TypeError):
+        level_i, wild_with_joker = _level_and_flag(level, ruleset)
+    return _core.legal_moves(hand, level_i, previous, wild_with_joker, False)
 
 
 def grouped_moves(
@@ -59,12 +65,14 @@ def grouped_moves(
 
     The representative is the card choice that uses the fewest wild cards.
     """
-    return _core.legal_moves(as_hand(hand), level_index(level), previous, _wild_with_joker(ruleset), True)
+    level_i, wild_with_joker = _level_and_flag(level, ruleset)
+    return _core.legal_moves(as_hand(hand), level_i, previous, wild_with_joker, True)
 
 
 def classify(cards: CardsLike, level: str, ruleset: RulesetLike = "standard") -> List[Move]:
     """Every legal reading of exactly these cards ([] if they form no combination)."""
-    return _core.classify(as_hand(cards), level_index(level), _wild_with_joker(ruleset))
+    level_i, wild_with_joker = _level_and_flag(level, ruleset)
+    return _core.classify(as_hand(cards), level_i, wild_with_joker)
 
 
 def beats(a: Move, b: Move, level: str) -> bool:

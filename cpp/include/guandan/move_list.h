@@ -6,17 +6,21 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "guandan/move.h"
 
 namespace guandan {
 
-// The largest number of moves one 27-card hand can lead is far beyond what
-// real hands reach (about 800 on average, a few thousand for hands full of
-// pairs with both wilds). The list records an overflow instead of writing
-// past its end; callers that must be exact check `overflowed()`.
-inline constexpr std::size_t kMoveListCapacity = 16384;
+// Real 27-card hands lead about 800 moves on average and a few thousand when
+// full of pairs with both wilds; the most found by a hill-climbing search over
+// 27-card hands is 17,002 (every suit of six consecutive ranks plus both
+// wilds). The capacity is about twice that. The list records an overflow
+// rather than writing past its end; callers that must be exact check
+// `overflowed()`. At 512 KB it belongs in static or heap storage, not on a
+// small thread stack.
+inline constexpr std::size_t kMoveListCapacity = 32768;
 
 template <std::size_t Capacity = kMoveListCapacity>
 class FixedMoveList {
@@ -36,7 +40,9 @@ class FixedMoveList {
   const Move& operator[](std::size_t i) const { return moves_[i]; }
 
  private:
-  std::size_t size_ = 0;
+  // 32 bits on purpose: a counter of the same type as the moves' words could
+  // alias them, forcing a reload after every store in the generator's loops.
+  std::uint32_t size_ = 0;
   bool overflowed_ = false;
   Move moves_[Capacity];  // deliberately uninitialised: only [0, size_) is read
 };

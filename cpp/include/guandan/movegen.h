@@ -81,7 +81,10 @@ template <class Parts, int Size>
 void build_parts(const HandView& view, Rank rank, Parts& parts) {
   parts.count = 0;
   const int max_wilds = view.wilds < Size ? view.wilds : Size;
-  for (int wilds = 0; wilds <= max_wilds; ++wilds) {
+  // A rank with no naturals has at most its all-wild part (fast path: most
+  // hands miss several ranks).
+  const int min_wilds = view.config[rank] == 0 ? Size : 0;
+  for (int wilds = min_wilds; wilds <= max_wilds; ++wilds) {
     for (std::uint8_t pick : kSubsets.of_size(view.config[rank], Size - wilds)) {
       const CardSet naturals = CardSet::from_rank_config(pick, rank);
       parts.items[parts.count++] =
@@ -128,6 +131,24 @@ class MoveGenerator {
     bombs(0, kAnyRank);
   }
 
+  // Every move of one kind and size (classification only needs these).
+  void of_kind(Kind kind, int size) {
+    switch (kind) {
+      case Kind::kSingle: return singles(kAnyRank);
+      case Kind::kPair: return pairs(kAnyRank);
+      case Kind::kTriple: return triples(kAnyRank);
+      case Kind::kFullHouse: return full_houses(kAnyRank);
+      case Kind::kStraight: return straights(kAnyRank);
+      case Kind::kTube: return tubes(kAnyRank);
+      case Kind::kPlate: return plates(kAnyRank);
+      case Kind::kBomb:
+        for (Rank r : view_.by_level) n_of_a_kind(r, size, kAnyRank);
+        return;
+      case Kind::kStraightFlush: return straight_flushes(kAnyRank);
+      case Kind::kJokerBomb: return joker_bomb();
+    }
+  }
+
  private:
   static constexpr int kAnyRank = -1;  // below every rank order
 
@@ -159,24 +180,27 @@ class MoveGenerator {
       emit(CardSet::of_kind(kBigJoker, copies), 0, kind, kBigJokerRank, 0);
   }
 
-  void build_pair_parts() {
-    if (pair_parts_built_) return;
-    for (int r = 0; r < kNumRanks; ++r)
-      detail::build_parts<detail::PairParts, 2>(view_, Rank(r), pair_parts_[r]);
-    pair_parts_built_ = true;
+  // The parts of one rank, built on first use: following builds only the
+  // ranks it reaches.
+  const detail::PairParts& pair_parts(Rank r) {
+    if (!(pairs_built_ >> r & 1)) {
+      detail::build_parts<detail::PairParts, 2>(view_, r, pair_parts_[r]);
+      pairs_built_ |= 1u << r;
+    }
+    return pair_parts_[r];
   }
-  void build_triple_parts() {
-    if (triple_parts_built_) return;
-    for (int r = 0; r < kNumRanks; ++r)
-      detail::build_parts<detail::TripleParts, 3>(view_, Rank(r), triple_parts_[r]);
-    triple_parts_built_ = true;
+  const detail::TripleParts& triple_parts(Rank r) {
+    if (!(triples_built_ >> r & 1)) {
+      detail::build_parts<detail::TripleParts, 3>(view_, r, triple_parts_[r]);
+      triples_built_ |= 1u << r;
+    }
+    return triple_parts_[r];
   }
 
   void pairs(int above) {
-    build_pair_parts();
     for (Rank r : view_.by_level) {
       if (level_order(r) <= above) continue;
-      for (const detail::Part& p : pair_parts_[r]) {
+      for (const detail::Part& p : pair_parts(r)) {
         // Two wilds alone only read as what they are: a pair of the level rank.
         if (p.wilds == 2 && r != view_.level) continue;
         emit(p.naturals(), p.wilds, Kind::kPair, r, p.declaration);
@@ -186,29 +210,34 @@ class MoveGenerator {
   }
 
   void triples(int above) {
-    build_triple_parts();
     for (Rank r : view_.by_level) {
       if (level_order(r) <= above) continue;
-      for (const detail::Part& p : triple_parts_[r])
+      for (const detail::Part& p : triple_parts(r))
         emit(p.naturals(), p.wilds, Kind::kTriple, r, p.declaration);
     }
   }
 
   void full_houses(int above) {
-    build_pair_parts();
-    build_triple_parts();
+    bool any_triple = false;
+    for (Rank t : view_.by_level) any_triple = any_triple || (level_order(t) > above && triple_parts(t).count > 0);
+    if (!any_triple) return;
     // The pair parts of every rank with at most one wild, wild-free first, so
     // the inner loop stops at the first part over the triple's wild budget.
     // (The all-wild pair stands for any rank: it is emitted once, below.)
     std::array<detail::Part, kNumRanks * 14> pair_list;
     int pair_count = 0;
-    for (int wilds = 0; wilds <= 1; ++wilds)
-      for (Rank p : view_.by_level)
-        for (const detail::Part& pair : pair_parts_[p])
-          if (pair.wilds == wilds) pair_list[pair_count++] = pair;
+    for (int wilds = 0; wilds <= 1 && wilds <= view_.wilds; ++wilds) {
+      for (Rank p : view_.by_level) {
+        for (std::uint8_t pick : kSubsets.of_size(view_.config[p], 2 - wilds)) {
+          const CardSet naturals = CardSet::from_rank_config(pick, p);
+          pair_list[pair_count++] = {naturals.lo, naturals.hi, std::uint8_t(wilds),
+                                     detail::repeat_declaration(p, wilds), p};
+        }
+      }
+    }
     for (Rank t : view_.by_level) {
       if (level_order(t) <= above) continue;
-      for (const detail::Part& triple : triple_parts_[t]) {
+      for (const detail::Part& triple : triple_parts(t)) {
         const int budget = view_.wilds - triple.wilds;
         const int shift = 4 * triple.wilds;
         for (int i = 0; i < pair_count; ++i) {
@@ -279,12 +308,24 @@ class MoveGenerator {
     for (int suit = 0; suit < 4; ++suit) {
       const unsigned held = suit_positions(Suit(suit));
       if (std::popcount(held) + view_.wilds < 5) continue;
-      for (int start = 0; start + 4 <= 13; ++start) {
+      // Bit-sliced count of the positions each window lacks (bit s: the
+      // window starting at position s): at_least[k] has bit s when that
+      // window lacks at least k + 1 positions.
+      unsigned at_least[3] = {0, 0, 0};
+      for (int i = 0; i < 5; ++i) {
+        const unsigned lack = ~(held >> i);
+        at_least[2] |= at_least[1] & lack;
+        at_least[1] |= at_least[0] & lack;
+        at_least[0] |= lack;
+      }
+      constexpr unsigned kWindowStarts = (1u << 10) - 1;  // A2345 .. TJQKA
+      unsigned starts = ~at_least[view_.wilds] & kWindowStarts;
+      for (; starts != 0; starts &= starts - 1) {
+        const int start = std::countr_zero(starts);
         const Rank top = rank_at_position(start + 4);
         if (top <= above) continue;
         const unsigned window = (held >> start) & 0x1F;
         const unsigned lacking = ~window & 0x1F;
-        if (std::popcount(lacking) > view_.wilds) continue;
         // Wilds may also replace up to `spare` of the held positions.
         const int spare = view_.wilds - std::popcount(lacking);
         emit_straight_flush(start, Suit(suit), top, window, lacking);
@@ -327,13 +368,12 @@ class MoveGenerator {
 
   // Tubes: three consecutive pairs, AA2233 .. QQKKAA.
   void tubes(int above) {
-    build_pair_parts();
     for (int start = 0; start + 2 <= 13; ++start) {
       const Rank top = rank_at_position(start + 2);
       if (top <= above) continue;
-      const auto& a = pair_parts_[rank_at_position(start)];
-      const auto& b = pair_parts_[rank_at_position(start + 1)];
-      const auto& c = pair_parts_[top];
+      const auto& a = pair_parts(rank_at_position(start));
+      const auto& b = pair_parts(rank_at_position(start + 1));
+      const auto& c = pair_parts(top);
       for (const detail::Part& x : a) {
         if (x.wilds > view_.wilds) break;
         for (const detail::Part& y : b) {
@@ -352,13 +392,12 @@ class MoveGenerator {
 
   // Plates: two consecutive triples, AAA222 .. KKKAAA.
   void plates(int above) {
-    build_triple_parts();
     for (int start = 0; start + 1 <= 13; ++start) {
       const Rank top = rank_at_position(start + 1);
       if (top <= above) continue;
-      for (const detail::Part& x : triple_parts_[rank_at_position(start)]) {
+      for (const detail::Part& x : triple_parts(rank_at_position(start))) {
         if (x.wilds > view_.wilds) break;
-        for (const detail::Part& y : triple_parts_[top]) {
+        for (const detail::Part& y : triple_parts(top)) {
           if (x.wilds + y.wilds > view_.wilds) break;
           emit(x.naturals() | y.naturals(), x.wilds + y.wilds, Kind::kPlate, top,
                WildDeclaration(x.declaration | (y.declaration << (4 * x.wilds))));
@@ -384,7 +423,11 @@ class MoveGenerator {
       const int floor = t == tier ? above : kAnyRank;
       for (int i = 0; i < count; ++i) n_of_a_kind(candidates[i], n, floor);
     }
-    if (tier < 9 && view_.small_jokers == 2 && view_.big_jokers == 2)
+    if (tier < 9) joker_bomb();
+  }
+
+  void joker_bomb() {
+    if (view_.small_jokers == 2 && view_.big_jokers == 2)
       emit(CardSet::of_kind(kSmallJoker, 2) | CardSet::of_kind(kBigJoker, 2), 0, Kind::kJokerBomb,
            kBigJokerRank, 0);
   }
@@ -403,8 +446,8 @@ class MoveGenerator {
   const HandView& view_;
   MoveRules rules_;
   Sink& sink_;
-  bool pair_parts_built_ = false;
-  bool triple_parts_built_ = false;
+  unsigned pairs_built_ = 0;    // bit r: pair_parts_[r] is built
+  unsigned triples_built_ = 0;  // bit r: triple_parts_[r] is built
   std::array<detail::PairParts, kNumRanks> pair_parts_;
   std::array<detail::TripleParts, kNumRanks> triple_parts_;
 };
