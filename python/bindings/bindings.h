@@ -27,5 +27,6 @@ MoveRules move_rules(bool wild_with_joker);
 void init_cards(py::module_& m);
 void init_moves(py::module_& m);  // also creates the Move type (move_object.h)
 void init_batch(py::module_& m);
+void init_deal(py::module_& m);
 
 }  // namespace guandan::python

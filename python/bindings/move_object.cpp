@@ -56,6 +56,10 @@ PyObject* get_wilds(PyObject* self, void*) {
   return PyLong_FromLong(m->move.cards().count(wild_kind(m->level)));
 }
 PyObject* get_is_bomb(PyObject* self, void*) { return PyBool_FromLong(bomb_tier(self_of(self)->move) != 0); }
+PyObject* get_strength(PyObject* self, void*) {
+  const MoveObject* m = self_of(self);
+  return Py_BuildValue("(ii)", bomb_tier(m->move), rank_order(m->move, m->level));
+}
 PyObject* get_bits(PyObject* self, void*) {
   const Move m = self_of(self)->move;
   return Py_BuildValue("(KK)", static_cast<unsigned long long>(m.lo), static_cast<unsigned long long>(m.hi));
@@ -90,6 +94,10 @@ PyGetSetDef g_getset[] = {
     {"level", get_level, nullptr, "the level the move was read at", nullptr},
     {"is_bomb", get_is_bomb, nullptr, "whether the move is a bomb", nullptr},
     {"bits", get_bits, nullptr, "(lo, hi): the packed 128-bit move (move.h)", nullptr},
+    {"strength", get_strength, nullptr,
+     "(bomb tier, rank order): tier 0 for non-bombs, 1..9 up the bomb ladder; the rank in the order the move "
+     "compares by (level order, or natural order for sequences). Only moves of one kind and size, or bombs, "
+     "compare by it.", nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 

@@ -13,15 +13,30 @@ wild hearts of the level rank, the bomb ladder, and three rulesets
 from ._core import Card, Hand, Move
 from .batch import KIND_NAMES, MoveBatch, legal_moves_batch
 from .cards import RANKS, parse_cards
-from .deal import deal
+from .deal import Deal, deal
+from .events import Event
+from .match import Match, MatchState, next_match_state
 from .moves import beats, classify, grouped_moves, legal_moves
+from .observation import Observation
 from .ruleset import PRESET_NAMES, Ruleset
+from .tribute import TributePlan, return_cards, tribute_cards, tribute_leader, tribute_plan
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Card",
+    "Deal",
+    "Event",
     "Hand",
+    "Match",
+    "MatchState",
+    "Observation",
+    "TributePlan",
+    "next_match_state",
+    "return_cards",
+    "tribute_cards",
+    "tribute_leader",
+    "tribute_plan",
     "KIND_NAMES",
     "Move",
     "MoveBatch",

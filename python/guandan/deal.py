@@ -1,16 +1,262 @@
-"""Seeded deals, identical on every platform (the generator is specified in
-cpp/include/guandan/rng.h)."""
+"""Deals: seeded hands, and one deal played move by move.
+
+The play of a deal (turns, passes, the end of a trick, going out, jiefeng,
+the end of the deal) and its tribute phase run in the C++ core
+(``cpp/include/guandan/deal.h``); :class:`Deal` drives it and keeps the public
+history.
+
+    >>> from guandan import Deal
+    >>> d = Deal(seed=7)
+    >>> d.phase, len(d.hands[d.turn])
+    ('play', 27)
+    >>> move = d.legal_moves()[0]
+    >>> d.play(move)
+    >>> d.last_play == move
+    True
+"""
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional, Sequence
 
 from . import _core
-from ._core import Hand
+from ._core import Card, Hand, Move
+from .cards import CardsLike, as_hand, level_index
+from .events import Event
+from .observation import Observation
+from .ruleset import Ruleset, RulesetLike, as_ruleset
+from .tribute import TributePlan
+
+PHASES = ("tribute", "return", "play", "over")
+OUTCOMES = {1: "1-2", 2: "1-3", 3: "1-4"}
+
+
+def _check_seed(seed: int) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >= 2**64:
+        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    return seed
 
 
 def deal(seed: int) -> List[Hand]:
     """The four 27-card hands dealt from the shuffle of ``seed`` (seat 0 first)."""
-    if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
-        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-    return _core.deal(seed)
+    return _core.deal(_check_seed(seed))
+
+
+class Deal:
+    """One deal, from tribute (if any) to the end.
+
+    Seats 0..3 play in turn order; teams are seats {0, 2} and {1, 3}.
+
+    - ``Deal(seed)`` deals the seeded hands at ``level``; the face-up card of
+      the seeded cut decides who leads (override with ``leader``).
+    - ``hands=`` plays given hands instead (any sizes, for scenarios); they may
+      hold each card at most twice between them.
+    - ``previous_order=`` (the previous deal's four places, first to last)
+      starts with the tribute phase: ``give()`` the tribute and return cards,
+      then play. The tribute decides who leads.
+
+    Illegal actions raise ValueError and leave the deal unchanged.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        level: str = "2",
+        ruleset: RulesetLike = "standard",
+        hands: Optional[Sequence[CardsLike]] = None,
+        leader: Optional[int] = None,
+        previous_order: Optional[Sequence[int]] = None,
+    ) -> None:
+        self._ruleset = as_ruleset(ruleset)
+        self._seed = _check_seed(seed)
+        dealt, self._cut_position, self._face_up, cut_leader = _core.seeded_deal(self._seed)
+        if hands is not None:
+            dealt = [as_hand(h) for h in hands]
+        level_i = level_index(level)
+        if previous_order is not None:
+            if leader is not None:
+                raise ValueError("after a tribute the tribute rules decide the leader: give leader or previous_order, not both")
+            self._state = _core.DealState(dealt, level_i, self._ruleset.core, list(previous_order))
+        else:
+            self._state = _core.DealState(dealt, level_i, self._ruleset.core, cut_leader if leader is None else leader)
+        self._initial_hands = list(dealt)
+        self._leader_given = leader
+        self._previous_order = None if previous_order is None else list(previous_order)
+        self._history: List[Event] = []
+
+    # --- state -------------------------------------------------------------
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._ruleset
+
+    @property
+    def level(self) -> str:
+        return _core.rank_name(self._state.level)
+
+    @property
+    def phase(self) -> str:
+        """``"tribute"``, ``"return"``, ``"play"`` or ``"over"``."""
+        return PHASES[self._state.phase]
+
+    @property
+    def turn(self) -> Optional[int]:
+        """The seat to act, in every phase; None when the deal is over."""
+        turn = self._state.turn
+        return None if turn < 0 else turn
+
+    @property
+    def hands(self) -> List[Hand]:
+        return self._state.hands
+
+    @property
+    def initial_hands(self) -> List[Hand]:
+        """The hands as dealt, before any tribute."""
+        return list(self._initial_hands)
+
+    @property
+    def card_counts(self) -> List[int]:
+        return [len(h) for h in self._state.hands]
+
+    @property
+    def face_up_card(self) -> Card:
+        """The face-up card of the seeded cut (its seat leads a first deal)."""
+        return self._face_up
+
+    @property
+    def last_play(self) -> Optional[Move]:
+        """The play to beat, or None when the seat to act leads."""
+        return self._state.last_play
+
+    @property
+    def last_player(self) -> Optional[int]:
+        seat = self._state.last_player
+        return None if seat < 0 else seat
+
+    @property
+    def history(self) -> List[Event]:
+        """Every public event so far, in order."""
+        return list(self._history)
+
+    # --- play --------------------------------------------------------------
+    def legal_moves(self) -> List[Move]:
+        """Every legal move of the seat to act (passing, when allowed, is ``pass_turn``)."""
+        return self._state.legal_moves()
+
+    def can_pass(self) -> bool:
+        return self.phase == "play" and self._state.last_play is not None
+
+    def play(self, move) -> None:
+        """Play a Move, or cards (a string or cards) that have exactly one legal reading now."""
+        if not isinstance(move, Move):
+            move = self._reading_of(move)
+        seat = self._state.turn
+        self._state.play(move)
+        self._history.append(Event("play", seat, move=move))
+
+    def pass_turn(self) -> None:
+        seat = self._state.turn
+        self._state.pass_turn()
+        self._history.append(Event("pass", seat))
+
+    def _reading_of(self, cards) -> Move:
+        if self.phase != "play":
+            raise ValueError("no play now: the deal is in its " + self.phase + " phase")
+        wanted = as_hand(cards)
+        readings = [m for m in self._state.legal_moves() if m.cards == wanted.cards]
+        if not readings:
+            raise ValueError(f"'{wanted}' is not a legal play for seat {self.turn} now")
+        if len(readings) > 1:
+            options = ", ".join(f"{m.kind} {m.rank}" for m in readings)
+            raise ValueError(f"'{wanted}' can be played as {options}: pass the Move to choose")
+        return readings[0]
+
+    # --- tribute -----------------------------------------------------------
+    @property
+    def tribute(self) -> Optional[TributePlan]:
+        """The tribute of this deal (None for a deal without one)."""
+        if self._previous_order is None:
+            return None
+        payments = tuple(tuple(p) for p in self._state.payments)
+        paid = tuple((p, r, c) for (p, r), c in zip(payments, self._state.paid))
+        returned = tuple((r, p, c) for (p, r), c in zip(payments, self._state.returned))
+        return TributePlan(
+            cancelled=self._state.tribute_cancelled,
+            payments=payments,
+            first_place=self._previous_order[0],
+            paid=paid,
+            returned=returned,
+        )
+
+    def tribute_options(self) -> List[Card]:
+        """The cards the seat to act may give in the tribute or return phase."""
+        return self._state.give_options()
+
+    def give(self, card) -> None:
+        """Pay the tribute card, or give the return card, for the seat to act."""
+        card = card if isinstance(card, Card) else Card(card)
+        phase, seat = self.phase, self._state.turn
+        index = len(self._state.paid) if phase == "tribute" else len(self._state.returned)
+        self._state.give(card)
+        payer, receiver = self._state.payments[index]
+        if phase == "tribute":
+            self._history.append(Event("tribute", payer, card=card, to=receiver))
+        else:
+            self._history.append(Event("return", receiver, card=card, to=payer))
+
+    # --- results -----------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def finishing_order(self) -> List[int]:
+        """The seats that went out, in order."""
+        return self._state.finishing_order
+
+    @property
+    def placing(self) -> List[int]:
+        """All four seats from first to last; players who never went out (the
+        losers of a 1-2 when one team out ends the deal) come after the last
+        player out in turn order."""
+        return self._state.placing
+
+    @property
+    def first_out_last_play(self) -> Optional[Move]:
+        """The move the first player out went out with."""
+        return self._state.first_out_last_play
+
+    @property
+    def outcome(self) -> Optional[str]:
+        """``"1-2"``, ``"1-3"`` or ``"1-4"`` (where the first player out's partner finished) once over."""
+        if not self.is_over:
+            return None
+        order = self.finishing_order
+        partner = order[0] ^ 2
+        return OUTCOMES[order.index(partner) if partner in order else 3]
+
+    @property
+    def winning_team(self) -> Optional[int]:
+        """The team of the first player out (0: seats 0 and 2), once over."""
+        return self.finishing_order[0] % 2 if self.is_over else None
+
+    # --- views ---------------------------------------------------------------
+    def observation(self, seat: int, match=None) -> Observation:
+        """What ``seat`` may know: its own hand and everything public."""
+        if seat not in (0, 1, 2, 3):
+            raise ValueError(f"seat must be 0..3, got {seat!r}")
+        return Observation.of(self, seat, match)
+
+    def copy(self) -> "Deal":
+        """An independent copy (the C++ state is a plain value)."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other._state = self._state.copy()
+        other._history = list(self._history)
+        return other
+
+    def __repr__(self) -> str:
+        return f"<Deal level {self.level} {self.ruleset.name} phase {self.phase} turn {self.turn} counts {self.card_counts}>"

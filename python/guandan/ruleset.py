@@ -20,6 +20,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal, Optional, Tuple, Union
 
+from . import _core
+
 DealEnd = Literal["team_out", "three_out"]
 TributePayers = Literal["last_or_both_losers", "last_only"]
 TributeCancel = Literal["both_big_jokers", "all_four_jokers"]
@@ -100,6 +102,43 @@ class Ruleset:
     def replace(self, **changes: object) -> "Ruleset":
         """A copy with some fields replaced (validated like any ruleset)."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict:
+        """The fields as plain JSON-friendly values."""
+        data = dataclasses.asdict(self)
+        data["advance"] = list(self.advance)
+        return data
+
+    @staticmethod
+    def from_dict(data: dict) -> "Ruleset":
+        """The inverse of to_dict (unknown or missing fields raise ValueError)."""
+        names = {f.name for f in dataclasses.fields(Ruleset)}
+        if set(data) != names:
+            raise ValueError(f"ruleset fields differ: missing {sorted(names - set(data))}, unknown {sorted(set(data) - names)}")
+        return Ruleset(**{**data, "advance": tuple(data["advance"])})
+
+    @property
+    def core(self) -> "_core.Rules":
+        """The same ruleset as the C++ core takes it."""
+        rules = _CORE_RULES.get(self)
+        if rules is None:
+            rules = _CORE_RULES[self] = _core.Rules(
+                advance=list(self.advance),
+                deal_ends_three_out=self.deal_end == "three_out",
+                tribute_last_only=self.tribute_payers == "last_only",
+                tribute_wild_allowed=self.tribute_wild_allowed,
+                cancel_needs_all_jokers=self.tribute_cancel == "all_four_jokers",
+                return_at_most_ten=self.return_rule == "at_most_ten",
+                first_place_leads=self.leader_after_tribute == "first_place",
+                win_on_first_out_at_ace=self.match_win == "first_out_at_ace",
+                failed_attempts_limit=self.failed_attempts_limit or 0,
+                all_aces_defeat=self.all_aces_defeat,
+                wild_with_joker=self.wild_with_joker,
+            )
+        return rules
+
+
+_CORE_RULES: dict = {}
 
 
 _PRESETS = {

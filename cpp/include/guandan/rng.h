@@ -9,6 +9,10 @@
 //             swap a[i] with a[bounded(i + 1)].
 //   deal:     the 108 physical cards 0..107 (kind = id % 54) are shuffled from
 //             that order; the card at shuffled position k goes to seat k % 4.
+//   cut:      after the shuffle, the face-up card of the first deal's cut is
+//             position bounded(108) of the shuffled deck; its seat leads.
+//   matches:  deal i (0, 1, ...) of the match with seed s uses the seed
+//             splitmix64 of (s ^ (i + 1) * 0xD1B54A32D192ED03).
 //
 // tests/reference/deal.py implements the same specification independently.
 #pragma once
@@ -93,6 +97,27 @@ constexpr std::array<CardSet, 4> deal_hands(const Deck& deck) {
   for (int k = 0; k < kNumPhysicalCards; ++k)
     hands[k % 4] = hands[k % 4] + CardSet::of_kind(CardKind(deck[k] % kNumKinds));
   return hands;
+}
+
+// A seeded deal with the face-up card of the cut (which decides the first
+// deal's leader; later deals are led by the tribute rules).
+struct SeededDeal {
+  std::array<CardSet, 4> hands;
+  int cut_position;  // 0..107 in the shuffled deck
+  CardKind face_up;
+  int leader;        // the seat dealt the face-up card: cut_position % 4
+};
+
+constexpr SeededDeal seeded_deal(std::uint64_t seed) {
+  Rng rng(seed);
+  const Deck deck = shuffled_deck(rng);
+  const int cut = int(rng.bounded(kNumPhysicalCards));
+  return {deal_hands(deck), cut, CardKind(deck[cut] % kNumKinds), cut % 4};
+}
+
+constexpr std::uint64_t match_deal_seed(std::uint64_t match_seed, std::uint64_t deal_index) {
+  std::uint64_t state = match_seed ^ ((deal_index + 1) * 0xD1B54A32D192ED03ull);
+  return splitmix64(state);
 }
 
 }  // namespace guandan

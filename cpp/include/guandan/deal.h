@@ -1,0 +1,110 @@
+// DealState: one deal of Guandan, from tribute to the last player out.
+//
+// Rules (RULES.md, "Play of a deal", "Tribute"):
+// - Seats 0..3 play in turn order 0 -> 1 -> 2 -> 3 -> 0; teams {0, 2}, {1, 3}.
+// - Tribute phase (from the second deal of a match): the payer(s) give a
+//   tribute card, then each receiver returns one card (tribute.h); then play.
+// - The leader of a trick plays any combination and cannot pass; each next
+//   player still holding cards beats the last play or passes, and may play
+//   later in the same trick after passing.
+// - A trick ends when every other player still holding cards has passed since
+//   the last play; the last player to play leads the next trick. If that
+//   player has gone out, their partner leads (jiefeng); if the partner is out
+//   too, the next player after them in turn order who still holds cards.
+// - Playing one's last card goes out. The deal ends when one team has both
+//   players out, or (ruleset) when three players are out.
+//
+// The state is a plain value (copy it to clone) and allocates nothing, so
+// Monte Carlo playouts can run whole deals in C++.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "guandan/cardset.h"
+#include "guandan/move.h"
+#include "guandan/placing.h"
+#include "guandan/ruleset.h"
+#include "guandan/tribute.h"
+
+namespace guandan {
+
+enum class Phase : std::uint8_t { kTribute, kReturn, kPlay, kOver };
+
+class DealState {
+ public:
+  // A deal that starts with play, `leader` to lead.
+  DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules, int leader);
+  // A deal that starts with tribute, planned from the previous deal's places.
+  DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules, const Placing& previous);
+
+  Phase phase() const { return phase_; }
+  int turn() const { return turn_; }  // seat to act; -1 when over
+  Rank level() const { return level_; }
+  const Ruleset& rules() const { return rules_; }
+  const CardSet& hand(int seat) const { return hands_[seat]; }
+  const std::array<CardSet, 4>& hands() const { return hands_; }
+
+  // Play phase.
+  bool leading() const { return !has_last_play_; }
+  const Move* last_play() const { return has_last_play_ ? &last_play_ : nullptr; }
+  int last_player() const { return has_last_play_ ? last_player_ : -1; }
+  bool is_legal(Move move) const;  // for the seat to act
+  // Apply a move known to be legal (from the generator): the playout path.
+  void apply_play(Move move);
+  void apply_pass();
+  // Checked versions for input from outside: throw std::invalid_argument
+  // and leave the state unchanged when the action is not legal.
+  void play(Move move);
+  void pass();
+
+  // Tribute and return phases.
+  const TributePlan& tribute_plan() const { return plan_; }
+  int payments_done() const { return payments_done_; }
+  int returns_done() const { return returns_done_; }
+  CardKind paid_card(int i) const { return paid_[i]; }
+  CardKind returned_card(int i) const { return returned_[i]; }
+  CardSet give_options() const;  // cards the seat to act may give (one copy per kind)
+  void give(CardKind card);      // checked: throws std::invalid_argument
+
+  // Results.
+  int out_count() const { return out_count_; }
+  int finished(int place) const { return order_[place]; }  // seat at place 0..out_count()-1
+  bool is_out(int seat) const { return (out_mask_ >> seat) & 1; }
+  const Move* first_out_last_play() const { return out_count_ > 0 ? &first_out_last_play_ : nullptr; }
+  bool is_over() const { return phase_ == Phase::kOver; }
+  // All four places (placing.h).
+  Placing placing() const { return complete_placing(order_.data(), out_count_); }
+  const int* finishing_order() const { return order_.data(); }
+
+ private:
+  int next_active(int seat) const;
+  void start_play(int leader);
+  void end_trick();
+  void check_end();
+
+  std::array<CardSet, 4> hands_;
+  Rank level_;
+  Ruleset rules_;
+  Phase phase_ = Phase::kPlay;
+  int turn_ = 0;
+
+  bool has_last_play_ = false;
+  Move last_play_{};
+  int last_player_ = -1;
+  std::uint8_t passed_mask_ = 0;  // seats that passed since the last play
+
+  std::uint8_t out_mask_ = 0;
+  int out_count_ = 0;
+  Placing order_{-1, -1, -1, -1};
+  Move first_out_last_play_{};
+
+  Placing previous_{-1, -1, -1, -1};
+  TributePlan plan_{};
+  int payments_done_ = 0;
+  int returns_done_ = 0;
+  std::array<CardKind, 2> paid_{};
+  std::array<CardKind, 2> returned_{};
+};
+
+}  // namespace guandan

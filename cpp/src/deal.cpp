@@ -1,0 +1,143 @@
+#include "guandan/deal.h"
+
+#include <stdexcept>
+
+#include "guandan/readings.h"
+
+namespace guandan {
+
+DealState::DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules, int leader)
+    : hands_(hands), level_(level), rules_(rules) {
+  start_play(leader);
+}
+
+DealState::DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules,
+                     const Placing& previous)
+    : hands_(hands), level_(level), rules_(rules), previous_(previous) {
+  plan_ = plan_tribute(previous, hands, level, rules);
+  if (plan_.count == 0) {
+    start_play(tribute_leader(plan_, previous_, rules_));
+  } else {
+    phase_ = Phase::kTribute;
+    turn_ = plan_.payments[0].payer;
+  }
+}
+
+void DealState::start_play(int leader) {
+  phase_ = Phase::kPlay;
+  has_last_play_ = false;
+  passed_mask_ = 0;
+  turn_ = leader;
+}
+
+int DealState::next_active(int seat) const {
+  for (int i = 1; i <= 4; ++i) {
+    const int s = (seat + i) % 4;
+    if (!is_out(s)) return s;
+  }
+  return -1;
+}
+
+bool DealState::is_legal(Move move) const {
+  if (phase_ != Phase::kPlay) return false;
+  const CardSet cards = move.cards();
+  if (!cards.is_canonical() || cards.empty() || !hands_[turn_].contains(cards)) return false;
+  if (!is_legal_reading(move, level_, rules_.move_rules())) return false;
+  return !has_last_play_ || beats(move, last_play_, level_);
+}
+
+void DealState::play(Move move) {
+  if (phase_ != Phase::kPlay) throw std::invalid_argument("no play now: the deal is not in its play phase");
+  if (!is_legal(move)) throw std::invalid_argument("not a legal play for the seat to act");
+  apply_play(move);
+}
+
+void DealState::pass() {
+  if (phase_ != Phase::kPlay) throw std::invalid_argument("no pass now: the deal is not in its play phase");
+  if (!has_last_play_) throw std::invalid_argument("the leader of a trick cannot pass");
+  apply_pass();
+}
+
+void DealState::apply_play(Move move) {
+  const int seat = turn_;
+  hands_[seat] = hands_[seat] - move.cards();
+  last_play_ = move;
+  last_player_ = seat;
+  has_last_play_ = true;
+  passed_mask_ = 0;
+  if (hands_[seat].empty()) {
+    out_mask_ |= std::uint8_t(1u << seat);
+    if (out_count_ == 0) first_out_last_play_ = move;
+    order_[out_count_++] = seat;
+    check_end();
+    if (phase_ == Phase::kOver) return;
+  }
+  turn_ = next_active(seat);
+}
+
+void DealState::apply_pass() {
+  passed_mask_ |= std::uint8_t(1u << turn_);
+  const unsigned active = ~unsigned(out_mask_) & 0xFu;
+  const unsigned others = active & ~(1u << last_player_);
+  if ((others & ~unsigned(passed_mask_)) == 0) {
+    end_trick();
+  } else {
+    turn_ = next_active(turn_);
+  }
+}
+
+void DealState::end_trick() {
+  int leader = last_player_;
+  if (is_out(leader)) {
+    // Jiefeng: the partner leads; if out too, the next player still in.
+    leader = is_out(partner_of(leader)) ? next_active(leader) : partner_of(leader);
+  }
+  start_play(leader);
+}
+
+void DealState::check_end() {
+  const bool team_out = (is_out(0) && is_out(2)) || (is_out(1) && is_out(3));
+  const bool over = rules_.deal_ends_three_out ? out_count_ >= 3 : team_out;
+  if (over) {
+    phase_ = Phase::kOver;
+    turn_ = -1;
+    has_last_play_ = false;
+  }
+}
+
+CardSet DealState::give_options() const {
+  if (phase_ == Phase::kTribute) return tribute_cards(hands_[turn_], level_, rules_);
+  if (phase_ == Phase::kReturn) return return_cards(hands_[turn_], paid_[returns_done_], level_, rules_);
+  return {};
+}
+
+void DealState::give(CardKind card) {
+  if (phase_ != Phase::kTribute && phase_ != Phase::kReturn)
+    throw std::invalid_argument("no tribute or return to give now");
+  if (card >= kNumKinds || !give_options().contains(CardSet::of_kind(card)))
+    throw std::invalid_argument("not a card this seat may give now");
+  if (phase_ == Phase::kTribute) {
+    const Payment& pay = plan_.payments[payments_done_];
+    hands_[pay.payer] = hands_[pay.payer] - CardSet::of_kind(card);
+    hands_[pay.receiver] = hands_[pay.receiver] + CardSet::of_kind(card);
+    paid_[payments_done_++] = card;
+    if (payments_done_ < plan_.count) {
+      turn_ = plan_.payments[payments_done_].payer;
+    } else {
+      phase_ = Phase::kReturn;
+      turn_ = plan_.payments[0].receiver;
+    }
+    return;
+  }
+  const Payment& pay = plan_.payments[returns_done_];
+  hands_[pay.receiver] = hands_[pay.receiver] - CardSet::of_kind(card);
+  hands_[pay.payer] = hands_[pay.payer] + CardSet::of_kind(card);
+  returned_[returns_done_++] = card;
+  if (returns_done_ < plan_.count) {
+    turn_ = plan_.payments[returns_done_].receiver;
+  } else {
+    start_play(tribute_leader(plan_, previous_, rules_));
+  }
+}
+
+}  // namespace guandan

@@ -1,0 +1,223 @@
+// Rules (the C++ Ruleset), DealState, tribute functions and the match
+// transition. The Python package wraps these in Deal, Match and friends.
+#include <pybind11/stl.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "bindings.h"
+#include "guandan/deal.h"
+#include "guandan/match.h"
+#include "guandan/move_list.h"
+#include "guandan/rng.h"
+#include "guandan/tribute.h"
+#include "move_object.h"
+
+namespace guandan::python {
+namespace {
+
+std::array<CardSet, 4> four_hands(const std::vector<CardSet>& hands) {
+  if (hands.size() != 4) throw py::value_error("a deal needs exactly 4 hands");
+  std::array<CardSet, 4> out{};
+  CardSet all;
+  for (int i = 0; i < 4; ++i) {
+    if (!hands[i].is_canonical()) throw py::value_error("hand " + std::to_string(i) + " is not canonical");
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (all.count(CardKind(k)) + hands[i].count(CardKind(k)) > 2)
+        throw py::value_error("card '" + card_name(CardKind(k)) +
+                              "' appears more than twice across the four hands");
+    }
+    all = all + hands[i];
+    out[i] = hands[i];
+  }
+  return out;
+}
+
+int seat_argument(int seat) {
+  if (seat < 0 || seat > 3) throw py::value_error("seat must be 0..3, got " + std::to_string(seat));
+  return seat;
+}
+
+Placing placing_argument(const std::vector<int>& order) {
+  if (order.size() != 4) throw py::value_error("a previous finishing order lists all 4 seats, first to last");
+  Placing p{};
+  unsigned seen = 0;
+  for (int i = 0; i < 4; ++i) {
+    p[i] = seat_argument(order[i]);
+    seen |= 1u << p[i];
+  }
+  if (seen != 0xF) throw py::value_error("a previous finishing order lists each seat 0..3 once");
+  return p;
+}
+
+std::vector<PyCard> kinds_of(CardSet set) {
+  std::vector<PyCard> out;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (set.count(CardKind(k)) > 0) out.push_back({CardKind(k)});
+  return out;
+}
+
+py::object move_or_none(const Move* m, Rank level) {
+  if (m == nullptr) return py::none();
+  return py::reinterpret_steal<py::object>(new_move_object(*m, level));
+}
+
+py::list move_list(const std::vector<Move>& moves, Rank level) {
+  py::list out;
+  for (const Move& m : moves) out.append(py::reinterpret_steal<py::object>(new_move_object(m, level)));
+  return out;
+}
+
+template <class F>
+auto translating(F&& f) {
+  try {
+    return f();
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
+}  // namespace
+
+void init_deal(py::module_& m) {
+  py::class_<Ruleset>(m, "Rules", "The C++ ruleset; built from guandan.Ruleset.")
+      .def(py::init([](std::array<int, 3> advance, bool deal_ends_three_out, bool tribute_last_only,
+                       bool tribute_wild_allowed, bool cancel_needs_all_jokers, bool return_at_most_ten,
+                       bool first_place_leads, bool win_on_first_out_at_ace, int failed_attempts_limit,
+                       bool all_aces_defeat, bool wild_with_joker) {
+             return Ruleset{advance, deal_ends_three_out, tribute_last_only, tribute_wild_allowed,
+                            cancel_needs_all_jokers, return_at_most_ten, first_place_leads,
+                            win_on_first_out_at_ace, failed_attempts_limit, all_aces_defeat, wild_with_joker};
+           }),
+           py::arg("advance"), py::arg("deal_ends_three_out"), py::arg("tribute_last_only"),
+           py::arg("tribute_wild_allowed"), py::arg("cancel_needs_all_jokers"), py::arg("return_at_most_ten"),
+           py::arg("first_place_leads"), py::arg("win_on_first_out_at_ace"), py::arg("failed_attempts_limit"),
+           py::arg("all_aces_defeat"), py::arg("wild_with_joker"));
+
+  m.def("seeded_deal", [](std::uint64_t seed) {
+        const SeededDeal d = seeded_deal(seed);
+        return py::make_tuple(std::vector<CardSet>(d.hands.begin(), d.hands.end()), d.cut_position,
+                              PyCard{d.face_up}, d.leader);
+      }, py::arg("seed"), "(hands, cut_position, face_up_card, leader) of a seeded deal (rng.h).");
+  m.def("match_deal_seed", &match_deal_seed, py::arg("match_seed"), py::arg("deal_index"));
+
+  m.def("tribute_plan", [](const std::vector<int>& previous, const std::vector<CardSet>& hands, int level,
+                           const Ruleset& rules) {
+        const TributePlan plan = plan_tribute(placing_argument(previous), four_hands(hands), level_from_index(level), rules);
+        std::vector<std::pair<int, int>> payments;
+        for (int i = 0; i < plan.count; ++i) payments.emplace_back(plan.payments[i].payer, plan.payments[i].receiver);
+        return py::make_tuple(plan.cancelled, payments);
+      }, py::arg("previous"), py::arg("hands"), py::arg("level"), py::arg("rules"));
+  m.def("tribute_cards", [](const CardSet& hand, int level, const Ruleset& rules) {
+        return kinds_of(tribute_cards(hand, level_from_index(level), rules));
+      }, py::arg("hand"), py::arg("level"), py::arg("rules"));
+  m.def("return_cards", [](const CardSet& hand, const PyCard& received, int level, const Ruleset& rules) {
+        return kinds_of(return_cards(hand, received.kind, level_from_index(level), rules));
+      }, py::arg("hand"), py::arg("received"), py::arg("level"), py::arg("rules"));
+
+  m.def("tribute_leader", [](bool cancelled, const std::vector<std::pair<int, int>>& payments, int first_place,
+                             const Ruleset& rules) {
+        if (payments.size() > 2) throw py::value_error("a tribute has at most two payments");
+        TributePlan plan;
+        plan.cancelled = cancelled;
+        plan.count = int(payments.size());
+        for (std::size_t i = 0; i < payments.size(); ++i)
+          plan.payments[i] = {seat_argument(payments[i].first), seat_argument(payments[i].second)};
+        Placing previous{seat_argument(first_place), -1, -1, -1};
+        return tribute_leader(plan, previous, rules);
+      }, py::arg("cancelled"), py::arg("payments"), py::arg("first_place"), py::arg("rules"));
+
+  m.def("next_match_state", [](std::array<int, 2> levels, int declarers, std::array<int, 2> attempts, int winner,
+                               const std::vector<int>& finishing_order, const py::handle& last_play,
+                               const Ruleset& rules) {
+        MatchState state;
+        state.levels = {level_from_index(levels[0]), level_from_index(levels[1])};
+        if (declarers < -1 || declarers > 1) throw py::value_error("declarers must be None, 0 or 1");
+        state.declarers = declarers;
+        state.failed_attempts = attempts;
+        state.winner = winner;
+        if (finishing_order.empty() || finishing_order.size() > 4)
+          throw py::value_error("a finishing order lists 1 to 4 seats, first out first");
+        unsigned seen = 0;
+        for (int s : finishing_order) {
+          seat_argument(s);
+          if (seen >> s & 1) throw py::value_error("a finishing order lists each seat at most once");
+          seen |= 1u << s;
+        }
+        const Move play = last_play.is_none() ? Move{} : move_argument(last_play, "first_out_last_play");
+        const MatchState next = translating([&] {
+          return next_match_state(state, finishing_order.data(), int(finishing_order.size()), play, rules);
+        });
+        return py::make_tuple(std::array<int, 2>{next.levels[0], next.levels[1]}, next.declarers,
+                              next.failed_attempts, next.winner);
+      }, py::arg("levels"), py::arg("declarers"), py::arg("failed_attempts"), py::arg("winner"),
+      py::arg("finishing_order"), py::arg("last_play"), py::arg("rules"));
+
+  py::class_<DealState>(m, "DealState", "The C++ state of one deal (deal.h); wrapped by guandan.Deal.")
+      .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules, int leader) {
+             return DealState(four_hands(hands), level_from_index(level), rules, seat_argument(leader));
+           }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("leader"))
+      .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules,
+                       const std::vector<int>& previous) {
+             return DealState(four_hands(hands), level_from_index(level), rules, placing_argument(previous));
+           }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("previous"))
+      .def("copy", [](const DealState& d) { return DealState(d); })
+      .def_property_readonly("phase", [](const DealState& d) { return int(d.phase()); })
+      .def_property_readonly("turn", &DealState::turn)
+      .def_property_readonly("level", [](const DealState& d) { return int(d.level()); })
+      .def_property_readonly("hands", [](const DealState& d) {
+            return std::vector<CardSet>(d.hands().begin(), d.hands().end());
+          })
+      .def_property_readonly("last_play", [](const DealState& d) { return move_or_none(d.last_play(), d.level()); })
+      .def_property_readonly("last_player", &DealState::last_player)
+      .def("legal_moves", [](const DealState& d) {
+            std::vector<Move> moves;
+            if (d.phase() == Phase::kPlay) {
+              VectorSink sink{moves};
+              generate_moves(d.hand(d.turn()), d.level(), d.rules().move_rules(), d.last_play(), sink);
+            }
+            return move_list(moves, d.level());
+          })
+      .def("is_legal", [](const DealState& d, const py::handle& move) {
+            return d.is_legal(move_argument(move, "move"));
+          })
+      .def("play", [](DealState& d, const py::handle& move) {
+            const Move mv = move_argument(move, "move");
+            translating([&] { d.play(mv); return 0; });
+          })
+      .def("pass_turn", [](DealState& d) { translating([&] { d.pass(); return 0; }); })
+      .def("give_options", [](const DealState& d) { return kinds_of(d.give_options()); })
+      .def("give", [](DealState& d, const PyCard& card) { translating([&] { d.give(card.kind); return 0; }); })
+      .def_property_readonly("tribute_cancelled", [](const DealState& d) { return d.tribute_plan().cancelled; })
+      .def_property_readonly("payments", [](const DealState& d) {
+            std::vector<std::pair<int, int>> out;
+            const TributePlan& plan = d.tribute_plan();
+            for (int i = 0; i < plan.count; ++i) out.emplace_back(plan.payments[i].payer, plan.payments[i].receiver);
+            return out;
+          })
+      .def_property_readonly("paid", [](const DealState& d) {
+            std::vector<PyCard> out;
+            for (int i = 0; i < d.payments_done(); ++i) out.push_back({d.paid_card(i)});
+            return out;
+          })
+      .def_property_readonly("returned", [](const DealState& d) {
+            std::vector<PyCard> out;
+            for (int i = 0; i < d.returns_done(); ++i) out.push_back({d.returned_card(i)});
+            return out;
+          })
+      .def_property_readonly("finishing_order", [](const DealState& d) {
+            std::vector<int> out;
+            for (int i = 0; i < d.out_count(); ++i) out.push_back(d.finished(i));
+            return out;
+          })
+      .def_property_readonly("placing", [](const DealState& d) {
+            const Placing p = d.placing();
+            return std::vector<int>(p.begin(), p.end());
+          })
+      .def_property_readonly("first_out_last_play", [](const DealState& d) {
+            return move_or_none(d.first_out_last_play(), d.level());
+          })
+      .def_property_readonly("is_over", &DealState::is_over);
+}
+
+}  // namespace guandan::python

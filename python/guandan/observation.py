@@ -1,0 +1,61 @@
+"""What one seat may know.
+
+An :class:`Observation` holds the seat's own hand and the public record only:
+card counts, every play and pass, the tribute and return cards (shown face up
+at the table), the trick, the finishing order and, in a match, the levels.
+Other hands never appear in it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional, Tuple
+
+from ._core import Hand, Move
+from .events import Event
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .deal import Deal
+
+
+@dataclass(frozen=True)
+class Observation:
+    seat: int
+    hand: Hand
+    level: str
+    ruleset: str
+    phase: str
+    turn: Optional[int]
+    card_counts: Tuple[int, int, int, int]
+    last_play: Optional[Move]
+    last_player: Optional[int]
+    finishing_order: Tuple[int, ...]
+    history: Tuple[Event, ...]
+    #: Match context (None for a lone deal): team levels, declarers, failed attempts at A.
+    levels: Optional[Tuple[str, str]] = None
+    declarers: Optional[int] = None
+    failed_attempts: Optional[Tuple[int, int]] = None
+
+    @staticmethod
+    def of(deal: "Deal", seat: int, match=None) -> "Observation":
+        state = None if match is None else match.state
+        return Observation(
+            seat=seat,
+            hand=deal.hands[seat],
+            level=deal.level,
+            ruleset=deal.ruleset.name,
+            phase=deal.phase,
+            turn=deal.turn,
+            card_counts=tuple(deal.card_counts),
+            last_play=deal.last_play,
+            last_player=deal.last_player,
+            finishing_order=tuple(deal.finishing_order),
+            history=tuple(deal.history),
+            levels=None if state is None else state.levels,
+            declarers=None if state is None else state.declarers,
+            failed_attempts=None if state is None else state.failed_attempts,
+        )
+
+    @property
+    def partner(self) -> int:
+        return self.seat ^ 2
