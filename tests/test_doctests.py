@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["guandan", "guandan.cards", "guandan.moves", "guandan.ruleset", "guandan.batch"]
+MODULES = ["guandan", "guandan.cards", "guandan.moves", "guandan.ruleset", "guandan.batch", "guandan.deal", "guandan.match", "guandan.log"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -94,6 +94,16 @@ class Deal:
         return self._ruleset
 
     @property
+    def leader_given(self) -> Optional[int]:
+        """The leader passed to the constructor, if any."""
+        return self._leader_given
+
+    @property
+    def previous_order(self) -> Optional[List[int]]:
+        """The previous deal's places this deal's tribute was planned from."""
+        return None if self._previous_order is None else list(self._previous_order)
+
+    @property
     def level(self) -> str:
         return _core.rank_name(self._state.level)
 
