@@ -214,6 +214,9 @@ void init_deal(py::module_& m) {
             const Placing p = d.placing();
             return std::vector<int>(p.begin(), p.end());
           })
+      .def_property_readonly("partner_place", [](const DealState& d) {
+            return d.is_over() ? partner_place(d.finishing_order(), d.out_count()) : 0;
+          }, "1, 2 or 3 once over (1-2, 1-3, 1-4); 0 before")
       .def_property_readonly("first_out_last_play", [](const DealState& d) {
             return move_or_none(d.first_out_last_play(), d.level());
           })

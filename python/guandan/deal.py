@@ -242,11 +242,7 @@ class Deal:
     @property
     def outcome(self) -> Optional[str]:
         """``"1-2"``, ``"1-3"`` or ``"1-4"`` (where the first player out's partner finished) once over."""
-        if not self.is_over:
-            return None
-        order = self.finishing_order
-        partner = order[0] ^ 2
-        return OUTCOMES[order.index(partner) if partner in order else 3]
+        return OUTCOMES[self._state.partner_place] if self.is_over else None
 
     @property
     def winning_team(self) -> Optional[int]:
