@@ -9,7 +9,8 @@ import guandan
 import pytest
 from guandan import Deal, Match
 from guandan.bots import SimpleBot, play_match
-from guandan.cli import TerminalPlayer, _move_label, _tribute_lines, main
+from guandan.cli import main
+from guandan.terminal import TerminalPlayer, _move_label, _tribute_lines
 
 
 def script(monkeypatch, answers):

@@ -208,7 +208,7 @@ class Deal:
     def give(self, card) -> None:
         """Pay the tribute card, or give the return card, for the seat to act."""
         card = card if isinstance(card, Card) else Card(card)
-        phase, seat = self.phase, self._state.turn
+        phase = self.phase
         index = len(self._state.paid) if phase == "tribute" else len(self._state.returned)
         self._state.give(card)
         payer, receiver = self._state.payments[index]

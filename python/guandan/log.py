@@ -21,9 +21,9 @@ every state of the original.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, Optional, Union
 
-from ._core import Card, Move
+from ._core import Card
 from .deal import Deal
 from .events import Event
 from .match import Match, MatchState

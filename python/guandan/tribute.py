@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
 from . import _core
-from ._core import Card, Hand
+from ._core import Card
 from .cards import CardsLike, as_hand, level_index
 from .ruleset import RulesetLike, as_ruleset
 
