@@ -7,4 +7,5 @@ PYBIND11_MODULE(_core, m) {
   guandan::python::init_moves(m);
   guandan::python::init_batch(m);
   guandan::python::init_deal(m);
+  guandan::python::init_simulate(m);
 }

@@ -19,6 +19,7 @@ from .match import Match, MatchState, next_match_state
 from .moves import beats, classify, grouped_moves, legal_moves
 from .observation import Observation
 from .ruleset import PRESET_NAMES, Ruleset
+from .simulate import DealResults, MatchResults, simulate, simulate_matches
 from .tribute import TributePlan, return_cards, tribute_cards, tribute_leader, tribute_plan
 
 __version__ = "0.1.0"
@@ -26,6 +27,10 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "Deal",
+    "DealResults",
+    "MatchResults",
+    "simulate",
+    "simulate_matches",
     "Event",
     "Hand",
     "Match",

@@ -5,6 +5,11 @@
 deals a seeded hand and prints its legal leads grouped by kind, with counts
 and the time the engine takes to list them.
 
+    guandan simulate --deals N [--policy rule] [--ruleset NAME] [--threads T] [--seed S] [--out F.npz]
+
+plays N deals (or --matches N) with built-in policies inside the C++ core and
+prints a summary with confidence intervals.
+
     guandan play [--ruleset NAME] [--seed N] [--seat S] [--bots NAME]
 
 plays a whole match at the terminal: you against three bots, your partner
@@ -71,6 +76,43 @@ def _demo(args: argparse.Namespace) -> int:
 
 # --- guandan play ------------------------------------------------------------
 
+def _simulate(args: argparse.Namespace) -> int:
+    from .progress import ProgressBar
+    from .simulate import simulate, simulate_matches
+    from .summary import deal_summary, match_summary
+
+    policy = args.policy.split(",") if "," in args.policy else args.policy
+    what = "matches" if args.matches else "deals"
+    n = args.matches or args.deals
+    bar = None if args.quiet else ProgressBar(f"Simulating {n:,} {what}")
+    print(f"guandan simulate: {n:,} {what}, policy {args.policy}, ruleset {args.ruleset}, seed {args.seed}, "
+          f"{args.threads} thread(s)" + (f", Ray cluster {args.ray}" if args.ray else ""))
+    start = time.perf_counter()
+    if args.ray:
+        from .cluster import simulate_on_ray
+
+        results = simulate_on_ray(args.ray, n, matches=bool(args.matches), policy=policy, ruleset=args.ruleset,
+                                  seed=args.seed, progress=bar)
+    elif args.matches:
+        results = simulate_matches(n, policy=policy, ruleset=args.ruleset, seed=args.seed, threads=args.threads, progress=bar)
+    else:
+        results = simulate(n, policy=policy, ruleset=args.ruleset, seed=args.seed, threads=args.threads, progress=bar)
+    seconds = time.perf_counter() - start
+    print()
+    print("\n".join(match_summary(results, seconds) if args.matches else deal_summary(results, seconds)))
+    if args.out:
+        results.save(args.out)
+        print(f"\nWrote {args.out}")
+    return 0
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {value}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="guandan", description="A fast, exact Guandan rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -87,6 +129,19 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat 0..3 (default 0)")
     play.add_argument("--bots", choices=list(BOTS), default="simple", help="the other players (default simple)")
     play.set_defaults(run=play_command)
+    sim = sub.add_parser("simulate", help="play many deals (or matches) in the core and summarise them")
+    sim.add_argument("--deals", type=_positive, default=100000, help="number of deals (default 100000)")
+    sim.add_argument("--matches", type=_positive, default=0, help="simulate this many whole matches instead")
+    sim.add_argument("--policy", default="random",
+                     help="random or rule, or four comma-separated names, one per seat (default random)")
+    sim.add_argument("--ruleset", choices=PRESET_NAMES, default="standard")
+    sim.add_argument("--threads", type=int, default=1, help="threads (default 1)")
+    sim.add_argument("--seed", type=match_seed, default=0)
+    sim.add_argument("--out", default=None, help="write the result arrays to this .npz file")
+    sim.add_argument("--ray", default=None, metavar="ADDRESS",
+                     help="run on a Ray cluster ('auto', 'local' or an address; needs guandan-engine[ray])")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(run=_simulate)
     return parser
 
 

@@ -1,0 +1,70 @@
+"""Summary tables of simulation results, with confidence intervals."""
+
+from __future__ import annotations
+
+import math
+from typing import List, Tuple
+
+import numpy as np
+
+from .simulate import TRIBUTE_EVENTS, DealResults, MatchResults
+
+Z95 = 1.959964
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> Tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _rate_line(label: str, successes: int, n: int) -> str:
+    low, high = wilson_interval(successes, n)
+    return f"  {label:<26}{successes / n:8.2%}   [{low:.2%}, {high:.2%}]" if n else f"  {label:<26}     n/a"
+
+
+def _mean_line(label: str, values: np.ndarray) -> str:
+    mean = float(values.mean()) if len(values) else 0.0
+    sd = float(values.std(ddof=1)) if len(values) > 1 else 0.0
+    half = Z95 * sd / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return f"  {label:<26}{mean:8.2f}   ± {half:.2f} (sd {sd:.2f})"
+
+
+def deal_summary(results: DealResults, seconds: float) -> List[str]:
+    n = len(results)
+    lines = [f"{n:,} deals in {seconds:.1f} s: {n / seconds:,.0f} deals/s" if seconds > 0 else f"{n:,} deals", ""]
+    lines.append(f"  {'':<26}{'rate':>8}   95% interval")
+    lines.append(_rate_line("team 0 (seats 0, 2) wins", int((results.winning_team == 0).sum()), n))
+    lines.append(_rate_line("team 1 (seats 1, 3) wins", int((results.winning_team == 1).sum()), n))
+    for place, name in ((1, "1-2 (double win)"), (2, "1-3"), (3, "1-4")):
+        lines.append(_rate_line(name, int((results.partner_place == place).sum()), n))
+    for code, name in enumerate(TRIBUTE_EVENTS):
+        count = int((results.tribute == code).sum())
+        if count:
+            lines.append(_rate_line(f"tribute: {name}", count, n))
+    lines.append("")
+    lines.append(_mean_line("plays per deal", results.plays))
+    lines.append(_mean_line("passes per deal", results.passes))
+    lines.append(_mean_line("bombs per deal", results.bombs))
+    lines.append(_mean_line("levels gained", results.levels_gained))
+    return lines
+
+
+def match_summary(results: MatchResults, seconds: float) -> List[str]:
+    n = len(results)
+    lines = [f"{n:,} matches in {seconds:.1f} s: {n / seconds:,.0f} matches/s" if seconds > 0 else f"{n:,} matches", ""]
+    lines.append(f"  {'':<26}{'rate':>8}   95% interval")
+    lines.append(_rate_line("team 0 (seats 0, 2) wins", int((results.winner == 0).sum()), n))
+    lines.append(_rate_line("team 1 (seats 1, 3) wins", int((results.winner == 1).sum()), n))
+    unfinished = int((results.winner < 0).sum())
+    if unfinished:
+        lines.append(_rate_line("no winner within the cap", unfinished, n))
+    lines.append("")
+    lines.append(_mean_line("deals per match", results.deals))
+    lines.append(_mean_line("plays per match", results.plays))
+    lines.append(_mean_line("double wins per match", results.double_wins))
+    return lines

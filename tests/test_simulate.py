@@ -1,0 +1,138 @@
+"""Batch simulation in the core: determinism, starting positions, and the
+random policy's playout checked step by step against the Python Deal API."""
+
+import guandan
+import numpy as np
+import pytest
+from guandan import _core
+from reference.deal import Rng
+
+
+def test_same_results_whatever_the_threads_and_chunks():
+    one = guandan.simulate(1500, policy="rule", ruleset="pagat", seed=11, threads=1)
+    two = guandan.simulate(1500, policy="rule", ruleset="pagat", seed=11, threads=2, chunk=97)
+    for name, column in one.arrays().items():
+        assert np.array_equal(column, two.arrays()[name]), name
+    other = guandan.simulate(1500, policy="rule", ruleset="pagat", seed=12)
+    assert not np.array_equal(one.placing, other.placing)
+
+
+def test_runs_split_by_first_index_merge_to_the_whole():
+    whole = guandan.simulate(600, seed=5, threads=2)
+    parts = [guandan.simulate(200, seed=5, first=k * 200) for k in range(3)]
+    merged = guandan.DealResults.concatenate(parts)
+    for name, column in whole.arrays().items():
+        assert np.array_equal(column, merged.arrays()[name]), name
+
+
+def test_result_columns_are_consistent():
+    for ruleset in guandan.PRESET_NAMES:
+        rules = guandan.Ruleset.preset(ruleset)
+        r = guandan.simulate(2000, policy="random", ruleset=ruleset, seed=3, threads=2)
+        assert set(np.unique(r.partner_place)) <= {1, 2, 3}
+        assert np.array_equal(r.winning_team, r.placing[:, 0] % 2)
+        assert np.array_equal(r.levels_gained, np.array(rules.advance)[r.partner_place - 1])
+        assert np.all(np.sort(r.placing, axis=1) == np.arange(4))
+        partner_index = np.argmax(r.placing == (r.placing[:, :1] ^ 2), axis=1)
+        assert np.array_equal(partner_index, r.partner_place)
+        assert set(np.unique(r.tribute)) <= {1, 2, 3}
+        if rules.tribute_payers == "last_only":
+            assert 2 not in set(np.unique(r.tribute))
+        assert r.plays.min() >= 4 and (r.bombs <= r.plays).all()
+
+
+def test_no_tribute_and_fixed_positions():
+    r = guandan.simulate(300, tribute=False, seed=1)
+    assert set(np.unique(r.tribute)) == {0}
+    # Seat 0 holds a single card and leads: it is always out first.
+    r = guandan.simulate(200, hands={0: "As"}, sizes=[1, 5, 5, 5], tribute=False, leader=0, policy="rule")
+    assert (r.placing[:, 0] == 0).all()
+    # Four jokers and two pairs of aces in 10 cards against 10 random cards each.
+    r = guandan.simulate(500, hands=["SJ SJ BJ BJ As As Ac Ac Ad Ad", None, None, None], sizes=[10] * 4, tribute=False, leader=0, policy="rule")
+    assert (r.winning_team == 0).mean() > 0.9
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="unknown policy 'clever'"):
+        guandan.simulate(1, policy="clever")
+    with pytest.raises(ValueError, match="one per seat"):
+        guandan.simulate(1, policy=["rule", "random"])
+    with pytest.raises(ValueError, match="more than twice"):
+        guandan.simulate(1, hands={0: "As As", 1: "As"})
+    with pytest.raises(ValueError, match="seed"):
+        guandan.simulate(1, seed=-3)
+    with pytest.raises(ValueError, match="threads"):
+        guandan.simulate(1, threads=0)
+    with pytest.raises(ValueError, match="unknown ruleset"):
+        guandan.simulate(1, ruleset="nope")
+
+
+def test_matches():
+    for ruleset in guandan.PRESET_NAMES:
+        m = guandan.simulate_matches(150, policy="rule", ruleset=ruleset, seed=2, threads=2)
+        assert set(np.unique(m.winner)) <= {0, 1}
+        winners_level = m.final_levels[np.arange(len(m)), m.winner]
+        assert (winners_level == 12).all(), "a match is won at A"
+        assert (m.deals >= 2).all() and (m.double_wins <= m.deals).all()
+        again = guandan.simulate_matches(150, policy="rule", ruleset=ruleset, seed=2, threads=1)
+        assert np.array_equal(m.winner, again.winner) and np.array_equal(m.plays, again.plays)
+
+
+def python_random_playout(seed, ruleset, level="2"):
+    """The random policy's deal, re-played through the Python Deal API with
+    the specified generator (cpp/src/simulate.cpp, cpp/src/policy.cpp)."""
+    deal_seed = _core.match_deal_seed(seed, 0)
+    rng = Rng(deal_seed)
+    placing = [0, 1, 2, 3]
+    for i in range(3, 0, -1):
+        j = rng.bounded(i + 1)
+        placing[i], placing[j] = placing[j], placing[i]
+    deal = guandan.Deal(seed=deal_seed, level=level, ruleset=ruleset, previous_order=placing)
+    choices = Rng(deal_seed ^ 0xA5A5A5A5A5A5A5A5)
+    plays = passes = 0
+    while not deal.is_over:
+        if deal.phase in ("tribute", "return"):
+            options = deal.tribute_options()
+            deal.give(options[choices.bounded(len(options))])
+            continue
+        moves = deal.legal_moves()
+        k = choices.bounded(len(moves) + (1 if deal.can_pass() else 0))
+        if k == len(moves):
+            deal.pass_turn()
+            passes += 1
+        else:
+            deal.play(moves[k])
+            plays += 1
+    return deal.placing, plays, passes
+
+
+@pytest.mark.parametrize("ruleset", guandan.PRESET_NAMES)
+def test_core_random_playout_matches_python_deal_step_by_step(ruleset):
+    for seed in range(25):
+        result = guandan.simulate(1, policy="random", ruleset=ruleset, seed=seed)
+        placing, plays, passes = python_random_playout(seed, ruleset)
+        assert list(result.placing[0]) == placing
+        assert (result.plays[0], result.passes[0]) == (plays, passes)
+
+
+def test_simulate_command(tmp_path, capsys):
+    from guandan.cli import main
+
+    out = tmp_path / "run.npz"
+    assert main(["simulate", "--deals", "3000", "--policy", "rule", "--threads", "2", "--seed", "7", "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert "3,000 deals" in printed.out and "95% interval" in printed.out and "1-2 (double win)" in printed.out
+    assert "Simulating 3,000 deals" in printed.err  # the progress bar
+    saved = np.load(out)
+    again = guandan.simulate(3000, policy="rule", seed=7)
+    assert np.array_equal(saved["placing"], again.placing)
+    assert main(["simulate", "--matches", "40", "--policy", "rule,random,rule,random", "--quiet"]) == 0
+    assert "40 matches" in capsys.readouterr().out
+
+
+def test_wilson_interval():
+    from guandan.summary import wilson_interval
+
+    low, high = wilson_interval(50, 100)
+    assert 0.40 < low < 0.41 and 0.59 < high < 0.60
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
