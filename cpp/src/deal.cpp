@@ -23,6 +23,41 @@ DealState::DealState(const std::array<CardSet, 4>& hands, Rank level, const Rule
   }
 }
 
+DealState::DealState(const std::array<CardSet, 4>& hands, const PlayerView& view)
+    : hands_(hands), level_(view.level), rules_(view.rules) {
+  phase_ = Phase::kPlay;
+  turn_ = view.seat;
+  has_last_play_ = !view.leading;
+  last_play_ = view.last_play;
+  last_player_ = view.last_player;
+  passed_mask_ = view.passed_mask;
+  played_ = view.played;
+  shown_ = view.shown;
+  order_ = view.out;
+  out_count_ = view.out_count;
+  for (int i = 0; i < out_count_; ++i) out_mask_ |= std::uint8_t(1u << order_[i]);
+  first_out_last_play_ = view.first_out_last_play;
+}
+
+PlayerView DealState::view(int seat) const {
+  PlayerView v;
+  v.seat = seat;
+  v.level = level_;
+  v.rules = rules_;
+  v.hand = hands_[seat];
+  for (int s = 0; s < 4; ++s) v.counts[s] = hands_[s].size();
+  v.played = played_;
+  v.shown = shown_;
+  v.leading = !has_last_play_;
+  v.last_play = last_play_;
+  v.last_player = last_player_;
+  v.passed_mask = passed_mask_;
+  v.out = order_;
+  v.out_count = out_count_;
+  v.first_out_last_play = first_out_last_play_;
+  return v;
+}
+
 void DealState::start_play(int leader) {
   phase_ = Phase::kPlay;
   has_last_play_ = false;
@@ -61,6 +96,8 @@ void DealState::pass() {
 void DealState::apply_play(Move move) {
   const int seat = turn_;
   hands_[seat] = hands_[seat] - move.cards();
+  played_ = played_ + move.cards();
+  shown_[seat] = shown_[seat] - common(shown_[seat], move.cards());
   last_play_ = move;
   last_player_ = seat;
   has_last_play_ = true;
@@ -120,6 +157,8 @@ void DealState::give(CardKind card) {
     const Payment& pay = plan_.payments[payments_done_];
     hands_[pay.payer] = hands_[pay.payer] - CardSet::of_kind(card);
     hands_[pay.receiver] = hands_[pay.receiver] + CardSet::of_kind(card);
+    shown_[pay.payer] = shown_[pay.payer] - common(shown_[pay.payer], CardSet::of_kind(card));
+    shown_[pay.receiver] = shown_[pay.receiver] + CardSet::of_kind(card);
     paid_[payments_done_++] = card;
     if (payments_done_ < plan_.count) {
       turn_ = plan_.payments[payments_done_].payer;
@@ -132,6 +171,8 @@ void DealState::give(CardKind card) {
   const Payment& pay = plan_.payments[returns_done_];
   hands_[pay.receiver] = hands_[pay.receiver] - CardSet::of_kind(card);
   hands_[pay.payer] = hands_[pay.payer] + CardSet::of_kind(card);
+  shown_[pay.receiver] = shown_[pay.receiver] - common(shown_[pay.receiver], CardSet::of_kind(card));
+  shown_[pay.payer] = shown_[pay.payer] + CardSet::of_kind(card);
   returned_[returns_done_++] = card;
   if (returns_done_ < plan_.count) {
     turn_ = plan_.payments[returns_done_].receiver;

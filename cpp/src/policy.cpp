@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "guandan/tribute.h"
+
 namespace guandan {
 namespace {
 
@@ -29,26 +31,26 @@ Weakness weakness(Move m, Rank level) {
 
 }  // namespace
 
-int RandomPolicy::choose_play(const DealState&, const Move*, int count, bool can_pass, Rng& rng) {
+int RandomPolicy::choose_play(const PlayerView&, const Move*, int count, bool can_pass, Rng& rng) {
   const auto k = int(rng.bounded(std::uint64_t(count) + (can_pass ? 1 : 0)));
   return k == count ? -1 : k;
 }
 
-CardKind RandomPolicy::choose_card(const DealState&, CardSet options, Rng& rng) {
+CardKind RandomPolicy::choose_card(const PlayerView&, CardSet options, Rng& rng) {
   return nth_kind(options, rng.bounded(std::uint64_t(std::popcount(options.lo))));
 }
 
-int RulePolicy::choose_play(const DealState& deal, const Move* moves, int count, bool can_pass, Rng&) {
-  const int seat = deal.turn();
-  const Rank level = deal.level();
-  const int in_hand = deal.hand(seat).size();
+int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
+  const int seat = view.seat;
+  const Rank level = view.level;
+  const int in_hand = view.hand.size();
   // Going out beats every other consideration.
   for (int i = 0; i < count; ++i)
     if (moves[i].size() == in_hand) return i;
-  if (can_pass && deal.last_player() == partner_of(seat)) return -1;
+  if (can_pass && view.last_player == partner_of(seat)) return -1;
   bool danger = false;
   for (int s : {(seat + 1) % 4, (seat + 3) % 4})
-    danger = danger || (!deal.is_out(s) && deal.hand(s).size() <= kDangerCards);
+    danger = danger || (view.counts[s] > 0 && view.counts[s] <= kDangerCards);
   // The weakest move; when following, bombs only against an opponent close
   // to going out. Leading, bombs come last by themselves (highest tier).
   int best = -1;
@@ -61,11 +63,11 @@ int RulePolicy::choose_play(const DealState& deal, const Move* moves, int count,
   return best;  // -1 (pass) only when following
 }
 
-CardKind RulePolicy::choose_card(const DealState& deal, CardSet options, Rng&) {
+CardKind RulePolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {
   CardKind best = nth_kind(options, 0);
   for (std::uint64_t bits = options.lo; bits; bits &= bits - 1) {
     const auto k = CardKind(std::countr_zero(bits));
-    if (tribute_value(k, deal.level()) < tribute_value(best, deal.level())) best = k;
+    if (tribute_value(k, view.level) < tribute_value(best, view.level)) best = k;
   }
   return best;
 }

@@ -11,6 +11,7 @@
 #include "guandan/match.h"
 #include "guandan/playout.h"
 #include "guandan/rng.h"
+#include "guandan/search.h"
 
 namespace guandan {
 namespace {
@@ -20,11 +21,17 @@ struct Worker {
   std::unique_ptr<MoveList> moves = std::make_unique<MoveList>();
   RandomPolicy random;
   RulePolicy rule;
+  SearchPolicy search;
   std::array<Policy*, 4> policies{};
 
-  explicit Worker(const SimulationSetup& setup) {
-    for (int s = 0; s < 4; ++s)
-      policies[s] = setup.policies[s] == PolicyKind::kRule ? static_cast<Policy*>(&rule) : &random;
+  explicit Worker(const SimulationSetup& setup) : search(SearchConfig{setup.search_rollouts, true}) {
+    for (int s = 0; s < 4; ++s) {
+      switch (setup.policies[s]) {
+        case PolicyKind::kRandom: policies[s] = &random; break;
+        case PolicyKind::kRule: policies[s] = &rule; break;
+        case PolicyKind::kSearch: policies[s] = &search; break;
+      }
+    }
   }
 };
 

@@ -15,7 +15,8 @@ namespace {
 PolicyKind policy_kind(const std::string& name) {
   if (name == "random") return PolicyKind::kRandom;
   if (name == "rule") return PolicyKind::kRule;
-  throw py::value_error("unknown policy '" + name + "' (expected random or rule)");
+  if (name == "search") return PolicyKind::kSearch;
+  throw py::value_error("unknown policy '" + name + "' (expected random, rule or search)");
 }
 
 template <class T>
@@ -31,7 +32,7 @@ void init_simulate(py::module_& m) {
   py::class_<SimulationSetup>(m, "SimulationSetup", "What to simulate (simulate.h).")
       .def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::string>& policies, int level,
                        bool tribute, const std::vector<std::optional<CardSet>>& fixed, std::vector<int> sizes,
-                       int leader) {
+                       int leader, int search_rollouts) {
              SimulationSetup s;
              s.rules = rules;
              s.seed = seed;
@@ -60,10 +61,12 @@ void init_simulate(py::module_& m) {
              if (total > kNumPhysicalCards) throw py::value_error("more cards than the deck holds");
              if (leader < -1 || leader > 3) throw py::value_error("leader must be None or a seat 0..3");
              s.leader = leader;
+             if (search_rollouts < 1) throw py::value_error("search_rollouts must be positive");
+             s.search_rollouts = search_rollouts;
              return s;
            }),
            py::arg("rules"), py::arg("seed"), py::arg("policies"), py::arg("level"), py::arg("tribute"),
-           py::arg("fixed"), py::arg("sizes"), py::arg("leader"));
+           py::arg("fixed"), py::arg("sizes"), py::arg("leader"), py::arg("search_rollouts") = 4000);
 
   m.def("simulate_deals", [](const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, py::dict columns,
                              std::uint64_t row, int threads) {

@@ -29,5 +29,6 @@ void init_moves(py::module_& m);  // also creates the Move type (move_object.h)
 void init_batch(py::module_& m);
 void init_deal(py::module_& m);
 void init_simulate(py::module_& m);
+void init_search(py::module_& m);
 
 }  // namespace guandan::python

@@ -8,4 +8,5 @@ PYBIND11_MODULE(_core, m) {
   guandan::python::init_batch(m);
   guandan::python::init_deal(m);
   guandan::python::init_simulate(m);
+  guandan::python::init_search(m);
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Dict, List, Optional, Protocol, Sequence
 
+from . import _core
 from ._core import Card, Move
 from .cards import RANKS
 from .deal import Deal
@@ -123,19 +124,62 @@ class SimpleBot:
         return min(options, key=lambda c: card_sort_key(c, observation.level))
 
 
+class CoreBot:
+    """A bot played by one of the core's policies (``cpp/src/policy.cpp``,
+    ``cpp/src/search.cpp``), from the observation alone."""
+
+    def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000) -> None:
+        self.policy = policy
+        self.rollouts = rollouts
+        self._rng = random.Random(seed)
+        self.last_rollouts = 0
+
+    def _view(self, observation: Observation):
+        from .player_view import player_view
+
+        return player_view(observation, observation.rules or observation.ruleset)
+
+    def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
+        choice = _core.policy_play(self.policy, self._view(observation), moves, can_pass, self._rng.getrandbits(64), self.rollouts)
+        return None if choice < 0 else moves[choice]
+
+    def choose_card(self, observation: Observation, options: List[Card]) -> Card:
+        return _core.policy_card(self.policy, self._view(observation), options, self._rng.getrandbits(64))
+
+
+class RuleBot(CoreBot):
+    """The core's rule-based policy: leads its weakest combination, follows
+    with the weakest move that beats, leaves its partner's plays alone, keeps
+    bombs for an opponent close to going out."""
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        super().__init__("rule", seed)
+
+
+class SearchBot(CoreBot):
+    """Determinized Monte Carlo search (``cpp/include/guandan/search.h``):
+    samples the unseen cards consistently with what the seat has seen and
+    scores each distinct move by ``rollouts`` rule-policy playouts in all."""
+
+    def __init__(self, seed: Optional[int] = None, rollouts: int = 4000) -> None:
+        super().__init__("search", seed, rollouts)
+
+
 BOTS: Dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "simple": SimpleBot,
+    "rule": RuleBot,
+    "search": SearchBot,
 }
 
 
 def make_bot(name: str, seed: Optional[int] = None) -> Bot:
-    """A bot by name (``"random"`` takes ``seed``)."""
+    """A bot by name; the random, rule and search bots take ``seed``."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (expected one of {', '.join(BOTS)})") from None
-    return factory(seed) if factory is RandomBot else factory()
+    return factory() if factory is SimpleBot else factory(seed)
 
 
 def step(deal: Deal, bots: Sequence[Bot], match: Optional[Match] = None) -> None:

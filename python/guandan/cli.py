@@ -106,6 +106,24 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from .arena import arena
+    from .progress import ProgressBar
+
+    names = args.bots.split(",")
+    if len(names) != 2:
+        print("guandan arena: --bots takes two names, e.g. search,rule", file=sys.stderr)
+        return 2
+    bar = None if args.quiet else ProgressBar(f"Arena {names[0]} vs {names[1]}")
+    start = time.perf_counter()
+    result = arena(names[0], names[1], args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads,
+                   search_rollouts=args.rollouts, progress=bar)
+    seconds = time.perf_counter() - start
+    print("\n".join(result.summary()))
+    print(f"  ({seconds:.1f} s; ruleset {args.ruleset}; search playouts per decision {args.rollouts})")
+    return 0
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 0:
@@ -142,6 +160,15 @@ def _parser() -> argparse.ArgumentParser:
                      help="run on a Ray cluster ('auto', 'local' or an address; needs guandan-engine[ray])")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+    ar = sub.add_parser("arena", help="compare two bots on duplicate deals (teams swapped)")
+    ar.add_argument("--bots", default="rule,random", help="two of random, rule, search (default rule,random)")
+    ar.add_argument("--deals", type=_positive, default=2000, help="duplicate deal pairs (default 2000)")
+    ar.add_argument("--ruleset", choices=PRESET_NAMES, default="standard")
+    ar.add_argument("--threads", type=int, default=1)
+    ar.add_argument("--seed", type=match_seed, default=0)
+    ar.add_argument("--rollouts", type=_positive, default=4000, help="search playouts per decision (default 4000)")
+    ar.add_argument("--quiet", action="store_true", help="no progress bar")
+    ar.set_defaults(run=_arena)
     return parser
 
 

@@ -16,6 +16,7 @@ from .events import Event
 
 if TYPE_CHECKING:  # pragma: no cover
     from .deal import Deal
+    from .ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class Observation:
     levels: Optional[Tuple[str, str]] = None
     declarers: Optional[int] = None
     failed_attempts: Optional[Tuple[int, int]] = None
+    #: The ruleset itself (``ruleset`` is its name).
+    rules: Optional["Ruleset"] = None
 
     @staticmethod
     def of(deal: "Deal", seat: int, match=None) -> "Observation":
@@ -54,6 +57,7 @@ class Observation:
             levels=None if state is None else state.levels,
             declarers=None if state is None else state.declarers,
             failed_attempts=None if state is None else state.failed_attempts,
+            rules=deal.ruleset,
         )
 
     @property

@@ -25,7 +25,7 @@ from . import _core
 from .cards import CardsLike, as_hand, level_index
 from .ruleset import RulesetLike, as_ruleset
 
-POLICIES = ("random", "rule")
+POLICIES = ("random", "rule", "search")
 TRIBUTE_EVENTS = ("none", "single", "double", "cancelled")
 _OUTCOMES = np.array(["", "1-2", "1-3", "1-4"])
 
@@ -125,7 +125,7 @@ def _policies(policy: PolicyLike) -> list:
     return names
 
 
-def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader) -> "_core.SimulationSetup":
+def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts=4000) -> "_core.SimulationSetup":
     if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
         raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
     fixed = [None] * 4
@@ -144,6 +144,7 @@ def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader) -> "_cor
         fixed=fixed,
         sizes=list(sizes) if sizes is not None else [27, 27, 27, 27],
         leader=-1 if leader is None else leader,
+        search_rollouts=search_rollouts,
     )
 
 
@@ -181,6 +182,7 @@ def simulate(
     first: int = 0,
     chunk: int = 65536,
     progress: Optional[Progress] = None,
+    search_rollouts: int = 4000,
 ) -> DealResults:
     """Play ``n_deals`` deals with ``policy`` (one name, or one per seat).
 
@@ -189,9 +191,10 @@ def simulate(
     with None for random seats); the other seats get ``sizes[seat]`` cards
     dealt at random from the unseen ones. ``first`` offsets the deal indices
     (deal ``first + i`` of the seed), so runs can be split and merged.
-    ``progress(done, total)`` is called after each chunk.
+    ``progress(done, total)`` is called after each chunk. The ``search``
+    policy plays ``search_rollouts`` playouts per decision.
     """
-    setup = _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader)
+    setup = _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts)
     return DealResults(**_run(_core.simulate_deals, setup, _DEAL_COLUMNS, n_deals, first, threads, chunk, progress))
 
 
@@ -204,8 +207,9 @@ def simulate_matches(
     first: int = 0,
     chunk: int = 1024,
     progress: Optional[Progress] = None,
+    search_rollouts: int = 4000,
 ) -> MatchResults:
     """Play ``n_matches`` whole matches (tribute and levels included), each
     seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``."""
-    setup = _setup(seed, policy, ruleset, "2", True, None, None, None)
+    setup = _setup(seed, policy, ruleset, "2", True, None, None, None, search_rollouts)
     return MatchResults(**_run(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads, chunk, progress))

@@ -24,6 +24,7 @@
 #include "guandan/cardset.h"
 #include "guandan/move.h"
 #include "guandan/placing.h"
+#include "guandan/player_view.h"
 #include "guandan/ruleset.h"
 #include "guandan/tribute.h"
 
@@ -37,6 +38,15 @@ class DealState {
   DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules, int leader);
   // A deal that starts with tribute, planned from the previous deal's places.
   DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules, const Placing& previous);
+  // A deal in play at the public position of `view`, with these hands (a
+  // determinization: the viewer's own hand and guesses for the others).
+  DealState(const std::array<CardSet, 4>& hands, const PlayerView& view);
+
+  // What `seat` may know now.
+  PlayerView view(int seat) const;
+  // Every card played so far, and the cards `seat` is known to hold.
+  CardSet played() const { return played_; }
+  CardSet shown(int seat) const { return shown_[seat]; }
 
   Phase phase() const { return phase_; }
   int turn() const { return turn_; }  // seat to act; -1 when over
@@ -93,6 +103,9 @@ class DealState {
   Move last_play_{};
   int last_player_ = -1;
   std::uint8_t passed_mask_ = 0;  // seats that passed since the last play
+
+  CardSet played_;
+  std::array<CardSet, 4> shown_{};
 
   std::uint8_t out_mask_ = 0;
   int out_count_ = 0;

@@ -1,16 +1,15 @@
 // Policies: who chooses what in a playout, without leaving C++.
 //
-// A policy sees the deal state (it is trusted code: it must only use what the
-// seat to act may know, as the built-in ones do) and picks among the legal
-// actions the playout hands it. Search bots add their own by deriving from
-// Policy.
+// A policy sees what the seat to act may know (PlayerView: its own hand and
+// the public record) and picks among the legal actions the playout hands it.
+// Search bots add their own by deriving from Policy.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string_view>
 
-#include "guandan/deal.h"
+#include "guandan/player_view.h"
 #include "guandan/move.h"
 #include "guandan/rng.h"
 
@@ -20,16 +19,16 @@ class Policy {
  public:
   virtual ~Policy() = default;
   // Index into moves[0, count), or -1 to pass (only when `can_pass`).
-  virtual int choose_play(const DealState& deal, const Move* moves, int count, bool can_pass, Rng& rng) = 0;
+  virtual int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) = 0;
   // One of `options` (kinds, one copy each): a tribute or a return card.
-  virtual CardKind choose_card(const DealState& deal, CardSet options, Rng& rng) = 0;
+  virtual CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) = 0;
 };
 
 // Uniform over the legal moves plus passing when allowed; uniform cards.
 class RandomPolicy final : public Policy {
  public:
-  int choose_play(const DealState& deal, const Move* moves, int count, bool can_pass, Rng& rng) override;
-  CardKind choose_card(const DealState& deal, CardSet options, Rng& rng) override;
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 };
 
 // A cheap rule-based player: leads its weakest non-bomb combination (more
@@ -38,8 +37,8 @@ class RandomPolicy final : public Policy {
 // an opponent is close to going out, and gives away its lowest cards.
 class RulePolicy final : public Policy {
  public:
-  int choose_play(const DealState& deal, const Move* moves, int count, bool can_pass, Rng& rng) override;
-  CardKind choose_card(const DealState& deal, CardSet options, Rng& rng) override;
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
   // An opponent with this many cards or fewer is "close to going out".
   static constexpr int kDangerCards = 6;

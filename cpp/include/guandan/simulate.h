@@ -15,7 +15,7 @@
 
 namespace guandan {
 
-enum class PolicyKind : std::uint8_t { kRandom, kRule };
+enum class PolicyKind : std::uint8_t { kRandom, kRule, kSearch };
 
 struct SimulationSetup {
   Ruleset rules;
@@ -32,6 +32,7 @@ struct SimulationSetup {
   std::array<bool, 4> has_fixed{};
   std::array<int, 4> sizes{27, 27, 27, 27};
   int leader = -1;  // -1: the seeded cut decides (with fixed cards: a random seat)
+  int search_rollouts = 4000;  // playouts per decision of the search policy
 };
 
 struct DealColumns {

@@ -1,0 +1,53 @@
+// Determinized Monte Carlo search: the `search` bot.
+//
+// For a decision of one seat, from what that seat may know (PlayerView):
+// sample the unseen cards into the other hands consistently with everything
+// observed (card counts, cards played, tribute and return cards known to be
+// held), then score every candidate (the grouped legal moves, plus passing
+// when allowed) by playing the deal out from the sampled world with a fast
+// policy. Candidates share the sampled worlds (common random numbers). The
+// score of a playout is the levels the searcher's team gains, negative when
+// the other team wins. The candidate with the best mean score is chosen.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "guandan/deal.h"
+#include "guandan/move.h"
+#include "guandan/player_view.h"
+#include "guandan/policy.h"
+#include "guandan/rng.h"
+
+namespace guandan {
+
+struct SearchConfig {
+  int rollouts = 4000;  // playouts per decision, shared by the candidates
+  bool rule_rollouts = true;  // rule policy in the playouts (else random)
+};
+
+struct SearchResult {
+  int choice = -1;          // index into the candidates, -1 for passing
+  int rollouts = 0;         // playouts actually run
+  double best_value = 0.0;  // mean score of the choice
+};
+
+// The other hands of one sampled world (the viewer's own hand kept).
+std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng);
+
+SearchResult search(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                    const SearchConfig& config, Rng& rng);
+
+// The search as a policy for playouts and arenas.
+class SearchPolicy final : public Policy {
+ public:
+  explicit SearchPolicy(SearchConfig config) : config_(config) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
+
+ private:
+  SearchConfig config_;
+  RulePolicy cards_;  // tribute and return cards: the rule policy's choice
+};
+
+}  // namespace guandan

@@ -1,0 +1,91 @@
+"""The arena: two bots compared on duplicate deals.
+
+Every deal is played twice with the same cards: once with bot A in seats 0
+and 2 and bot B in seats 1 and 3, once with the teams swapped, so the luck
+of the deal cancels out. The deals are those of :func:`guandan.simulate`
+(each starting with a tribute from a random previous placing), played inside
+the core by its policies: ``random``, ``rule`` and ``search``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import List, Optional
+
+import numpy as np
+
+from .ruleset import RulesetLike
+from .simulate import POLICIES, DealResults, Progress, simulate
+from .summary import Z95, wilson_interval
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    bots: tuple
+    a_first: DealResults  # bot A in seats 0 and 2
+    a_second: DealResults  # bot A in seats 1 and 3
+
+    @property
+    def deals(self) -> int:
+        return 2 * len(self.a_first)
+
+    @property
+    def a_wins(self) -> int:
+        return int((self.a_first.winning_team == 0).sum() + (self.a_second.winning_team == 1).sum())
+
+    def level_margin(self) -> np.ndarray:
+        """Per deal pair: A's levels gained minus B's, summed over both deals."""
+        first = np.where(self.a_first.winning_team == 0, 1, -1) * self.a_first.levels_gained
+        second = np.where(self.a_second.winning_team == 1, 1, -1) * self.a_second.levels_gained
+        return (first + second).astype(np.float64)
+
+    def summary(self) -> List[str]:
+        a, b = self.bots
+        low, high = wilson_interval(self.a_wins, self.deals)
+        margin = self.level_margin() / 2  # per deal
+        half = Z95 * margin.std(ddof=1) / math.sqrt(len(margin)) if len(margin) > 1 else 0.0
+        return [
+            f"{a} vs {b}: {self.deals:,} deals ({self.deals // 2:,} duplicate pairs)",
+            f"  {a} wins {self.a_wins / self.deals:.1%} of deals   95% interval [{low:.1%}, {high:.1%}]",
+            f"  levels per deal, {a} minus {b}: {margin.mean():+.3f} ± {half:.3f}",
+            f"  double wins (1-2): {a} {self._double_wins(True):,}, {b} {self._double_wins(False):,}",
+        ]
+
+    def _double_wins(self, for_a: bool) -> int:
+        team_a = (0, 1)
+        total = 0
+        for results, a_team in zip((self.a_first, self.a_second), team_a):
+            team = a_team if for_a else 1 - a_team
+            total += int(((results.winning_team == team) & (results.partner_place == 1)).sum())
+        return total
+
+
+def arena(
+    a: str,
+    b: str,
+    deals: int,
+    ruleset: RulesetLike = "standard",
+    seed: int = 0,
+    threads: int = 1,
+    search_rollouts: int = 4000,
+    progress: Optional[Progress] = None,
+) -> ArenaResult:
+    """Play ``deals`` duplicate pairs of ``a`` against ``b`` (policy names)."""
+    for name in (a, b):
+        if name not in POLICIES:
+            raise ValueError(f"unknown bot '{name}' for the arena (expected one of {', '.join(POLICIES)})")
+    chunk = 64 if "search" in (a, b) else 65536
+    done = [0, 0]
+
+    def report(index):
+        def inner(n_done, total):
+            done[index] = n_done
+            if progress is not None:
+                progress(sum(done), 2 * deals)
+        return inner
+
+    common = dict(ruleset=ruleset, seed=seed, threads=threads, search_rollouts=search_rollouts, chunk=chunk)
+    first = simulate(deals, policy=[a, b, a, b], progress=report(0), **common)
+    second = simulate(deals, policy=[b, a, b, a], progress=report(1), **common)
+    return ArenaResult((a, b), first, second)
