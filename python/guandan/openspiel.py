@@ -1,0 +1,300 @@
+"""Guandan as an OpenSpiel game: ``import guandan.openspiel`` registers
+``"python_guandan"``.
+
+    >>> import pyspiel
+    >>> import guandan.openspiel
+    >>> game = pyspiel.load_game("python_guandan", {"ruleset": "pagat", "seed": 3})
+    >>> state = game.new_initial_state()
+    >>> state.current_player() in range(4), len(state.legal_actions()) > 0
+    (True, True)
+
+One game is one deal, four players (seats 0..3; teams 0 and 2, 1 and 3).
+
+- Chance: the deal is sampled inside the game (``SAMPLED_STOCHASTIC``), there
+  are no chance nodes. The game's parameter ``seed`` seeds one generator per
+  game object; every ``new_initial_state()`` draws the next deal seed from it
+  (and, with ``tribute``, a previous placing to plan the tribute from), so a
+  given ``seed`` gives the same sequence of deals for the same sequence of
+  calls. ``seed=-1`` draws from the operating system's entropy instead.
+  OpenSpiel builds a clone through ``new_initial_state()`` too, so cloning
+  also takes a draw.
+- Parameters: ``ruleset`` (``"standard"``, ``"pagat"`` or ``"app"``),
+  ``seed`` (int, default 0), ``tribute`` (bool, default True: the deal starts
+  with a tribute from a random previous placing, paid and returned through
+  the give actions, as in :mod:`guandan.env`'s deal mode), ``level`` (a rank
+  ``"2"``..``"A"``, or ``"random"``; default ``"2"``).
+- Actions: the fixed space of :mod:`guandan.actions` (``NUM_ACTIONS``), the
+  same as :mod:`guandan.env`: pass, one action per (kind, size, rank) group
+  played by its representative from :func:`guandan.grouped_moves`, one give
+  action per card kind.
+- Returns at the end (terminal reward): the winning team's seats get the
+  ruleset's advance for the outcome (standard: 3 / 2 / 1 for 1-2 / 1-3 /
+  1-4), the losers its negative; the sum is zero.
+- Observation tensor: the vector of :mod:`guandan.env` (built from
+  :meth:`guandan.Deal.observation` only), as float32, with one named piece per
+  field (``hand``, ``played``, ``card_counts``, ...). With
+  ``private_info=NONE`` the ``hand`` piece is left out; with ``ALL_PLAYERS``
+  a ``hands`` piece (4 x 54, relative seats) is added; without
+  ``public_info`` only the private pieces remain.
+- Information state: a string (own hand and the whole public record, which
+  determine everything the seat knows); no information-state tensor.
+
+Without OpenSpiel installed, importing this module raises ImportError.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Optional
+
+import numpy as np
+
+try:
+    import pyspiel
+except ImportError as _error:  # pragma: no cover - exercised without open_spiel only
+    raise ImportError(
+        "guandan.openspiel needs OpenSpiel: pip install open_spiel (or pip install 'guandan-engine[openspiel]')"
+    ) from _error
+
+from ._core import Hand
+from .actions import NUM_ACTIONS, describe
+from .cards import RANKS
+from .deal import Deal
+from .env import FIELDS, apply_action, encode_observation, legal_action_table
+from .log import deal_log, replay
+from .ruleset import PRESET_NAMES, as_ruleset
+
+__all__ = ["GAME_TYPE", "GuandanGame", "GuandanObserver", "GuandanState", "MAX_GAME_LENGTH"]
+
+NUM_PLAYERS = 4
+
+#: Every action removes a card from a hand (at most 108 plays) or passes (at
+#: most three passes after each play before the trick ends), plus at most two
+#: tribute payments and two returns.
+MAX_GAME_LENGTH = 4 + 108 * 4
+
+DEFAULT_PARAMETERS = {"ruleset": "standard", "seed": 0, "tribute": True, "level": "2"}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_guandan",
+    long_name="Python Guandan",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=NUM_PLAYERS,
+    min_num_players=NUM_PLAYERS,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULT_PARAMETERS,
+)
+
+
+def _game_info(max_advance: int) -> "pyspiel.GameInfo":
+    return pyspiel.GameInfo(
+        num_distinct_actions=NUM_ACTIONS,
+        max_chance_outcomes=0,
+        num_players=NUM_PLAYERS,
+        min_utility=-float(max_advance),
+        max_utility=float(max_advance),
+        utility_sum=0.0,
+        max_game_length=MAX_GAME_LENGTH,
+    )
+
+
+class _DealBox:
+    """Holds a Deal so that OpenSpiel can clone (deepcopy) and serialize
+    (pickle) the state: a copy of the C++ state, or a replay of its log."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+
+    def __deepcopy__(self, memo) -> "_DealBox":
+        return _DealBox(self.deal.copy())
+
+    def __reduce__(self):
+        return (_box_from_log, (deal_log(self.deal),))
+
+
+def _box_from_log(log) -> _DealBox:
+    return _DealBox(replay(log))
+
+
+class GuandanGame(pyspiel.Game):
+    """One deal of Guandan (see the module docstring for the parameters)."""
+
+    def __init__(self, params: Optional[Dict] = None) -> None:
+        values = dict(DEFAULT_PARAMETERS)
+        values.update(params or {})
+        ruleset = values["ruleset"]
+        if ruleset not in PRESET_NAMES:
+            raise ValueError(f"ruleset must be one of {', '.join(PRESET_NAMES)}, got {ruleset!r}")
+        level = values["level"]
+        if level != "random" and level not in RANKS:
+            raise ValueError(f"level must be a rank 2..A (T for ten) or 'random', got {level!r}")
+        self.ruleset = as_ruleset(ruleset)
+        super().__init__(GAME_TYPE, _game_info(max(self.ruleset.advance)), values)
+        seed = int(values["seed"])
+        self.tribute = bool(values["tribute"])
+        self.level = level
+        self._rng = random.Random() if seed < 0 else random.Random(seed)
+
+    def new_initial_state(self) -> "GuandanState":
+        """A new deal, drawn from the game's generator."""
+        rng = self._rng
+        deal_seed = rng.getrandbits(63)
+        previous = rng.sample(range(NUM_PLAYERS), NUM_PLAYERS) if self.tribute else None
+        level = rng.choice(RANKS) if self.level == "random" else self.level
+        deal = Deal(seed=deal_seed, level=level, ruleset=self.ruleset, previous_order=previous)
+        return GuandanState(self, deal)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "GuandanObserver":
+        return GuandanObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class GuandanState(pyspiel.State):
+    """A deal in progress; ``state.deal`` is the :class:`guandan.Deal`."""
+
+    def __init__(self, game: GuandanGame, deal: Deal) -> None:
+        super().__init__(game)
+        self._box = _DealBox(deal)
+        self._advance = tuple(game.ruleset.advance)
+
+    @property
+    def deal(self) -> Deal:
+        return self._box.deal
+
+    # --- OpenSpiel API ----------------------------------------------------------
+    def current_player(self) -> int:
+        turn = self.deal.turn
+        return pyspiel.PlayerId.TERMINAL if turn is None else turn
+
+    def _legal_actions(self, player: int) -> List[int]:
+        if player != self.deal.turn:
+            return []
+        return sorted(legal_action_table(self.deal))
+
+    def _apply_action(self, action: int) -> None:
+        apply_action(self.deal, int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return describe(int(action))
+
+    def is_terminal(self) -> bool:
+        return self.deal.is_over
+
+    def returns(self) -> List[float]:
+        deal = self.deal
+        if not deal.is_over:
+            return [0.0] * NUM_PLAYERS
+        gained = float(self._advance[("1-2", "1-3", "1-4").index(deal.outcome)])
+        return [gained if seat % 2 == deal.winning_team else -gained for seat in range(NUM_PLAYERS)]
+
+    def __str__(self) -> str:
+        deal = self.deal
+        lines = [f"{deal.ruleset.name} level {deal.level} phase {deal.phase} turn {deal.turn} events {len(deal.history)}"]
+        lines += [f"p{seat}: {hand}" for seat, hand in enumerate(deal.hands)]
+        if deal.last_play is not None:
+            lines.append(f"to beat: p{deal.last_player} {deal.last_play.kind} {deal.last_play.rank} {deal.last_play}")
+        if deal.finishing_order:
+            lines.append("out: " + " ".join(f"p{s}" for s in deal.finishing_order))
+        return "\n".join(lines)
+
+
+def _event_text(event) -> str:
+    if event.kind == "play":
+        return f"p{event.seat} {event.move.kind} {event.move.rank} {event.move}"
+    if event.kind == "pass":
+        return f"p{event.seat} pass"
+    return f"p{event.seat} {event.kind} {event.card} to p{event.to}"
+
+
+class GuandanObserver:
+    """Observation tensors and strings, in OpenSpiel's PyObserver interface."""
+
+    def __init__(self, iig_obs_type, params) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        self.iig_obs_type = iig_obs_type
+        self.private = iig_obs_type.private_info
+        self.public = iig_obs_type.public_info
+        self.perfect_recall = iig_obs_type.perfect_recall
+        if self.perfect_recall:
+            # Information states come as strings only.
+            self.tensor = None
+            self.dict = {}
+            return
+        pieces = []
+        for name, start, size, _ in FIELDS:
+            if name == "hand":
+                if self.private != pyspiel.PrivateInfoType.NONE:
+                    pieces.append((name, start, size))
+            elif self.public:
+                pieces.append((name, start, size))
+        self._pieces = pieces
+        extra = 4 * 54 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 0
+        total = sum(size for _, _, size in pieces) + extra
+        self.tensor = np.zeros(total, np.float32)
+        self.dict = {}
+        index = 0
+        for name, _, size in pieces:
+            self.dict[name] = self.tensor[index : index + size].reshape(_shape(name, size))
+            index += size
+        if extra:
+            self.dict["hands"] = self.tensor[index : index + extra].reshape(4, 54)
+
+    def set_from(self, state: GuandanState, player: int) -> None:
+        self.tensor.fill(0)
+        if not 0 <= player < NUM_PLAYERS:
+            return
+        deal = state.deal
+        full = encode_observation(deal.observation(player))
+        for name, start, size in self._pieces:
+            self.dict[name].reshape(-1)[:] = full[start : start + size]
+        if "hands" in self.dict:
+            for seat, hand in enumerate(deal.hands):
+                r = (seat - player) % 4
+                for card in hand:
+                    self.dict["hands"][r, card.index] += 1
+
+    def string_from(self, state: GuandanState, player: int) -> str:
+        deal = state.deal
+        obs = deal.observation(player)
+        parts = [f"p{player}"]
+        if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            parts.append(f"hand: {obs.hand}")
+        elif self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            parts += [f"hand p{seat}: {hand}" for seat, hand in enumerate(deal.hands)]
+        if not self.public:
+            return "\n".join(parts)
+        parts.append(f"level {obs.level} phase {obs.phase} turn {obs.turn}")
+        parts.append("counts " + " ".join(str(c) for c in obs.card_counts))
+        if self.perfect_recall:
+            parts += [_event_text(e) for e in obs.history]
+            return "\n".join(parts)
+        played = [c for e in obs.history if e.kind == "play" for c in e.move.cards]
+        parts.append(f"played: {Hand(played)}")
+        gifts = [_event_text(e) for e in obs.history if e.kind in ("tribute", "return")]
+        if gifts:
+            parts.append("; ".join(gifts))
+        if obs.last_play is not None:
+            parts.append(f"to beat: p{obs.last_player} {obs.last_play.kind} {obs.last_play.rank} {obs.last_play}")
+        if obs.finishing_order:
+            parts.append("out: " + " ".join(f"p{s}" for s in obs.finishing_order))
+        return "\n".join(parts)
+
+
+_SHAPES = {"places": (4, 4), "tribute_given": (4, 54), "tribute_role": (4, 2), "tribute_to": (4, 4), "team_levels": (2, 13)}
+
+
+def _shape(name: str, size: int):
+    return _SHAPES.get(name, (size,))
+
+
+if "python_guandan" not in pyspiel.registered_names():
+    pyspiel.register_game(GAME_TYPE, GuandanGame)
