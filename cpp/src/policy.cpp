@@ -1,5 +1,6 @@
 #include "guandan/policy.h"
 
+#include <array>
 #include <bit>
 
 #include "guandan/tribute.h"
@@ -40,6 +41,57 @@ CardKind RandomPolicy::choose_card(const PlayerView&, CardSet options, Rng& rng)
   return nth_kind(options, rng.bounded(std::uint64_t(std::popcount(options.lo))));
 }
 
+namespace {
+
+// Ranks of which a move takes some of the hand's natural cards but not all:
+// leading or following with such a move breaks up a pair, triple or bomb.
+int splits(Move m, CardSet hand, Rank level) {
+  const CardKind wild = wild_kind(level);
+  const CardSet cards = m.cards();
+  const CardSet used = cards - CardSet::of_kind(wild, cards.count(wild));
+  const CardSet held = hand - CardSet::of_kind(wild, hand.count(wild));
+  int n = 0;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int took = std::popcount(unsigned(used.rank_config(Rank(r))));
+    if (took > 0 && took < std::popcount(unsigned(held.rank_config(Rank(r))))) ++n;
+  }
+  return n;
+}
+
+// The weakest natural rank held (level order) that is not a bomb's: the
+// next thing to get rid of. -1 if none.
+int weakest_loose_rank(const PlayerView& view) {
+  const CardSet held = view.hand - CardSet::of_kind(wild_kind(view.level), view.hand.count(wild_kind(view.level)));
+  int best = -1;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int n = std::popcount(unsigned(held.rank_config(Rank(r))));
+    if (n == 0 || n >= 4) continue;
+    if (best < 0 || level_value(Rank(r), view.level) < level_value(Rank(best), view.level)) best = r;
+  }
+  return best;
+}
+
+// Leading plan: among the non-bomb moves that get rid of the weakest loose
+// rank, prefer one that breaks nothing up, then a sequence (it sheds several
+// ranks at once), then the lowest, the largest, the fewest wilds.
+int plan_lead(const PlayerView& view, const Move* moves, int count) {
+  const int rank = weakest_loose_rank(view);
+  if (rank < 0) return -1;
+  const std::uint64_t nibble = std::uint64_t{0xF} << (4 * rank);
+  int best = -1;
+  std::array<int, 5> best_key{};
+  for (int i = 0; i < count; ++i) {
+    const Move m = moves[i];
+    if (bomb_tier(m) > 0 || (m.cards().lo & nibble) == 0) continue;
+    const std::array<int, 5> key{splits(m, view.hand, view.level), is_sequence(m.kind()) ? 0 : 1,
+                                 rank_order(m, view.level), -m.size(), m.cards().count(wild_kind(view.level))};
+    if (best < 0 || key < best_key) best = i, best_key = key;
+  }
+  return best;
+}
+
+}  // namespace
+
 int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   const int seat = view.seat;
   const Rank level = view.level;
@@ -47,6 +99,10 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
   // Going out beats every other consideration.
   for (int i = 0; i < count; ++i)
     if (moves[i].size() == in_hand) return i;
+  if (!can_pass) {
+    const int planned = plan_lead(view, moves, count);
+    if (planned >= 0) return planned;
+  }
   if (can_pass && view.last_player == partner_of(seat)) return -1;
   bool danger = false;
   for (int s : {(seat + 1) % 4, (seat + 3) % 4})
@@ -59,6 +115,14 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
     const Weakness w = weakness(moves[i], level);
     if (can_pass && w.tier > 0 && !danger) continue;
     if (best < 0 || w < best_weakness) best = i, best_weakness = w;
+  }
+  // Among the equally weak, one that breaks nothing up.
+  if (best >= 0 && splits(moves[best], view.hand, level) > 0) {
+    for (int i = 0; i < count; ++i) {
+      const Weakness w = weakness(moves[i], level);
+      if (w.tier == best_weakness.tier && w.rank == best_weakness.rank && splits(moves[i], view.hand, level) == 0)
+        return i;
+    }
   }
   return best;  // -1 (pass) only when following
 }
