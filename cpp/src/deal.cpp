@@ -148,6 +148,15 @@ CardSet DealState::give_options() const {
   return {};
 }
 
+// A card given face up: the receiver is known to hold it from now on.
+void DealState::hand_over(int from, int to, CardKind card) {
+  const CardSet one = CardSet::of_kind(card);
+  hands_[from] = hands_[from] - one;
+  hands_[to] = hands_[to] + one;
+  shown_[from] = shown_[from] - common(shown_[from], one);
+  shown_[to] = shown_[to] + one;
+}
+
 void DealState::give(CardKind card) {
   if (phase_ != Phase::kTribute && phase_ != Phase::kReturn)
     throw std::invalid_argument("no tribute or return to give now");
@@ -155,10 +164,7 @@ void DealState::give(CardKind card) {
     throw std::invalid_argument("not a card this seat may give now");
   if (phase_ == Phase::kTribute) {
     const Payment& pay = plan_.payments[payments_done_];
-    hands_[pay.payer] = hands_[pay.payer] - CardSet::of_kind(card);
-    hands_[pay.receiver] = hands_[pay.receiver] + CardSet::of_kind(card);
-    shown_[pay.payer] = shown_[pay.payer] - common(shown_[pay.payer], CardSet::of_kind(card));
-    shown_[pay.receiver] = shown_[pay.receiver] + CardSet::of_kind(card);
+    hand_over(pay.payer, pay.receiver, card);
     paid_[payments_done_++] = card;
     if (payments_done_ < plan_.count) {
       turn_ = plan_.payments[payments_done_].payer;
@@ -169,10 +175,7 @@ void DealState::give(CardKind card) {
     return;
   }
   const Payment& pay = plan_.payments[returns_done_];
-  hands_[pay.receiver] = hands_[pay.receiver] - CardSet::of_kind(card);
-  hands_[pay.payer] = hands_[pay.payer] + CardSet::of_kind(card);
-  shown_[pay.receiver] = shown_[pay.receiver] - common(shown_[pay.receiver], CardSet::of_kind(card));
-  shown_[pay.payer] = shown_[pay.payer] + CardSet::of_kind(card);
+  hand_over(pay.receiver, pay.payer, card);
   returned_[returns_done_++] = card;
   if (returns_done_ < plan_.count) {
     turn_ = plan_.payments[returns_done_].receiver;

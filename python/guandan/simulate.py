@@ -52,8 +52,24 @@ _MATCH_COLUMNS = {
 }
 
 
+class _Columns:
+    """Shared behaviour of result tables: named numpy columns."""
+
+    def arrays(self) -> Dict[str, np.ndarray]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def save(self, path: str) -> None:
+        """Write the arrays to a ``.npz`` file."""
+        np.savez_compressed(path, **self.arrays())
+
+    @classmethod
+    def concatenate(cls, parts: Sequence["_Columns"]):
+        """The rows of ``parts``, in order."""
+        return cls(**{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)})
+
+
 @dataclass(frozen=True)
-class DealResults:
+class DealResults(_Columns):
     """One row per deal. ``placing``: seats first to last (n, 4);
     ``partner_place``: 1, 2, 3 for a 1-2, 1-3, 1-4; ``winning_team``: team of
     the first player out; ``levels_gained`` by the winners; ``tribute``: index
@@ -76,20 +92,9 @@ class DealResults:
         """'1-2', '1-3' or '1-4' per deal."""
         return _OUTCOMES[self.partner_place]
 
-    def arrays(self) -> Dict[str, np.ndarray]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    def save(self, path: str) -> None:
-        """Write the arrays to a ``.npz`` file."""
-        np.savez_compressed(path, **self.arrays())
-
-    @staticmethod
-    def concatenate(parts: Sequence["DealResults"]) -> "DealResults":
-        return DealResults(**{name: np.concatenate([p.arrays()[name] for p in parts]) for name in _DEAL_COLUMNS})
-
 
 @dataclass(frozen=True)
-class MatchResults:
+class MatchResults(_Columns):
     """One row per match: ``winner`` (team, -1 if none within the cap),
     ``deals`` played, ``final_levels`` (level index by team), total ``plays``
     and ``bombs``, ``double_wins`` (deals won 1-2)."""
@@ -103,16 +108,6 @@ class MatchResults:
 
     def __len__(self) -> int:
         return len(self.winner)
-
-    def arrays(self) -> Dict[str, np.ndarray]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    def save(self, path: str) -> None:
-        np.savez_compressed(path, **self.arrays())
-
-    @staticmethod
-    def concatenate(parts: Sequence["MatchResults"]) -> "MatchResults":
-        return MatchResults(**{name: np.concatenate([p.arrays()[name] for p in parts]) for name in _MATCH_COLUMNS})
 
 
 def _policies(policy: PolicyLike) -> list:

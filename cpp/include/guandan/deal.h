@@ -92,6 +92,7 @@ class DealState {
   void start_play(int leader);
   void end_trick();
   void check_end();
+  void hand_over(int from, int to, CardKind card);
 
   std::array<CardSet, 4> hands_;
   Rank level_;
