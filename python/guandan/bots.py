@@ -148,9 +148,10 @@ class CoreBot:
 
 
 class RuleBot(CoreBot):
-    """The core's rule-based policy: leads its weakest combination, follows
-    with the weakest move that beats, leaves its partner's plays alone, keeps
-    bombs for an opponent close to going out."""
+    """The core's rule-based policy (``cpp/include/guandan/policy.h``): plans
+    its leads to shed its weakest ranks without breaking up pairs, triples or
+    bombs, follows with the weakest move that beats, leaves its partner's
+    plays alone, keeps bombs for an opponent close to going out."""
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__("rule", seed)

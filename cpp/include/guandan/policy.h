@@ -31,10 +31,13 @@ class RandomPolicy final : public Policy {
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 };
 
-// A cheap rule-based player: leads its weakest non-bomb combination (more
-// cards first at equal rank), follows with the weakest move that beats,
-// never beats its partner unless that plays out its hand, keeps bombs unless
-// an opponent is close to going out, and gives away its lowest cards.
+// A cheap rule-based player. Leading, it plans: among the non-bomb moves that
+// use its weakest rank not part of a bomb, one that breaks up no pair,
+// triple or bomb, preferring sequences (they shed several ranks), then the
+// lowest, the largest, the fewest wilds. Following, it plays the weakest move
+// that beats (one that breaks nothing up, among equals), never beats its
+// partner unless that plays out its hand, and keeps bombs unless an opponent
+// is close to going out. It gives away its lowest cards.
 class RulePolicy final : public Policy {
  public:
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
