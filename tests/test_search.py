@@ -80,3 +80,27 @@ def test_arena_command(capsys):
 
     assert main(["arena", "--bots", "search,rule", "--deals", "6", "--rollouts", "40", "--threads", "2", "--quiet"]) == 0
     assert "search vs rule: 12 deals" in capsys.readouterr().out
+
+
+def test_rule_policy_counts_cards_in_the_endgame():
+    # Seat 0 holds BJ and 3s; every other card but the three the opponents
+    # and partner hold has been played, the other BJ included. BJ is a sure
+    # winner, so the rule policy leads it and goes out with the 3s next; a
+    # plain "weakest first" lead would give the lead away with the 3s.
+    standard = guandan.Ruleset.preset("standard")
+    hand = guandan.Hand("BJ 3s")
+    others = ["4s", "5s", "6s"]
+    deck = guandan.Hand(" ".join(str(guandan.Card.from_index(k)) for k in range(54) for _ in range(2)))
+    played = deck - hand - others
+    view = _core.PlayerView(seat=0, level=0, rules=standard.core, hand=hand, counts=[2, 1, 1, 1], played=played,
+                            shown=[guandan.Hand()] * 4, last_play=None, last_player=-1, passed_mask=0, out=[],
+                            first_out_last_play=None)
+    moves = guandan.legal_moves(hand, "2")
+    assert str(moves[_core.policy_play("rule", view, moves, False, 1)]) == "BJ"
+    # With four sevens still unseen (a bomb beats BJ), BJ is not sure: the
+    # policy leads its weakest rank, the 3s.
+    unseen = ["4s", "5s", "7s", "7h", "7c", "7d"]
+    view = _core.PlayerView(seat=0, level=0, rules=standard.core, hand=hand, counts=[2, 1, 1, 4],
+                            played=deck - hand - unseen, shown=[guandan.Hand()] * 4, last_play=None, last_player=-1,
+                            passed_mask=0, out=[], first_out_last_play=None)
+    assert str(moves[_core.policy_play("rule", view, moves, False, 1)]) == "3s"

@@ -1,14 +1,18 @@
 // Playout benchmark, C++ alone: deals per second with each built-in policy,
 // tribute included (every deal starts with a tribute from a random previous
-// placing), one thread.
+// placing), one thread. Then what the rule policy's card counting is worth:
+// duplicate deals (teams swapped) of the rule policy against itself without
+// it.
 //
 //   cmake -S . -B build/bench -DGUANDAN_BENCH=ON -DGUANDAN_PYTHON=OFF
 //   cmake --build build/bench && build/bench/guandan_bench_playout [deals]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <vector>
 
+#include "guandan/playout.h"
 #include "guandan/simulate.h"
 
 using namespace guandan;
@@ -32,5 +36,28 @@ int main(int argc, char** argv) {
                 kind == PolicyKind::kRandom ? "random" : "rule", double(n) / seconds, total_plays / double(n),
                 static_cast<unsigned long long>(n));
   }
+  // Card counting on (teams 0/1 in turn) against off, same deals.
+  RulePolicy counting(true), plain(false);
+  auto moves = std::make_unique<MoveList>();
+  const Ruleset rules;
+  long wins = 0, deals = 0;
+  double margin = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t seed = match_deal_seed(99, i);
+    const SeededDeal dealt = seeded_deal(seed);
+    for (int team = 0; team < 2; ++team) {
+      Policy* policies[4];
+      for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team ? static_cast<Policy*>(&counting) : &plain;
+      DealState deal(dealt.hands, kTwo, rules, dealt.leader);
+      Rng choices(seed);
+      play_out(deal, policies, choices, *moves);
+      const bool won = team_of(deal.finished(0)) == team;
+      wins += won;
+      ++deals;
+      margin += (won ? 1 : -1) * rules.advance[partner_place(deal.finishing_order(), deal.out_count()) - 1];
+    }
+  }
+  std::printf("rule with card counting vs without: %.2f%% of %ld duplicate deals, %+.3f levels per deal\n",
+              100.0 * double(wins) / double(deals), deals, margin / double(deals));
   return 0;
 }

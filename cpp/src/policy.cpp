@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 
+#include "guandan/movegen.h"
 #include "guandan/tribute.h"
 
 namespace guandan {
@@ -71,6 +72,33 @@ int weakest_loose_rank(const PlayerView& view) {
   return best;
 }
 
+// Whether nothing the other players can still hold beats `m`: no move of
+// the unseen cards (not in the hand, not played) follows it. Counts every
+// joker, level card and bomb seen.
+bool sure_winner(const PlayerView& view, Move m) {
+  CardSet unseen;
+  for (int k = 0; k < kNumKinds; ++k) unseen = unseen + CardSet::of_kind(CardKind(k), 2);
+  unseen = unseen - view.hand - view.played;
+  struct Any {
+    bool found = false;
+    void operator()(Move) { found = true; }
+  } any;
+  generate_moves(unseen, view.level, view.rules.move_rules(), &m, any);
+  return !any.found;
+}
+
+// Endgame: when the hand is a sure winner plus one more combination, lead
+// the sure winner and keep the lead to go out with the rest.
+int sure_then_out(const PlayerView& view, const Move* moves, int count) {
+  for (int i = 0; i < count; ++i) {
+    const CardSet rest = view.hand - moves[i].cards();
+    bool rest_is_one_move = false;
+    for (int j = 0; j < count && !rest_is_one_move; ++j) rest_is_one_move = moves[j].cards() == rest;
+    if (rest_is_one_move && sure_winner(view, moves[i])) return i;
+  }
+  return -1;
+}
+
 // Leading plan: among the non-bomb moves that get rid of the weakest loose
 // rank, prefer one that breaks nothing up, then a sequence (it sheds several
 // ranks at once), then the lowest, the largest, the fewest wilds.
@@ -100,6 +128,10 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
   for (int i = 0; i < count; ++i)
     if (moves[i].size() == in_hand) return i;
   if (!can_pass) {
+    if (card_counting_ && in_hand <= 16) {
+      const int endgame = sure_then_out(view, moves, count);
+      if (endgame >= 0) return endgame;
+    }
     const int planned = plan_lead(view, moves, count);
     if (planned >= 0) return planned;
   }
