@@ -1,8 +1,8 @@
 """guandan: a fast, exact Guandan (掼蛋) rules engine.
 
-The rules are those of RULES.md: two decks (108 cards), level cards, the two
-wild hearts of the level rank, the bomb ladder, and three rulesets
-(``"pagat"``, ``"standard"``, ``"app"``).
+Two decks (108 cards), level cards, the two wild hearts of the level rank,
+the bomb ladder, tribute and levels, under three rulesets (``"pagat"``,
+``"standard"``, ``"app"``); README.md summarises the rules.
 
     >>> import guandan
     >>> hand = guandan.Hand("5s 6s 7s 8s 2h")
@@ -25,34 +25,34 @@ from .tribute import TributePlan, return_cards, tribute_cards, tribute_leader, t
 __version__ = "0.1.0"
 
 __all__ = [
+    "beats",
     "Card",
+    "classify",
+    "deal",
     "Deal",
     "DealResults",
+    "Event",
+    "grouped_moves",
+    "Hand",
+    "KIND_NAMES",
+    "legal_moves",
+    "legal_moves_batch",
+    "Match",
     "MatchResults",
+    "MatchState",
+    "Move",
+    "MoveBatch",
+    "next_match_state",
+    "Observation",
+    "parse_cards",
+    "PRESET_NAMES",
+    "RANKS",
+    "return_cards",
+    "Ruleset",
     "simulate",
     "simulate_matches",
-    "Event",
-    "Hand",
-    "Match",
-    "MatchState",
-    "Observation",
-    "TributePlan",
-    "next_match_state",
-    "return_cards",
     "tribute_cards",
     "tribute_leader",
     "tribute_plan",
-    "KIND_NAMES",
-    "Move",
-    "MoveBatch",
-    "PRESET_NAMES",
-    "RANKS",
-    "Ruleset",
-    "beats",
-    "classify",
-    "deal",
-    "grouped_moves",
-    "legal_moves",
-    "legal_moves_batch",
-    "parse_cards",
+    "TributePlan",
 ]

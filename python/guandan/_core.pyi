@@ -1,6 +1,6 @@
 """Type stubs of the compiled core (private: use the `guandan` package)."""
 
-from typing import Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -73,3 +73,104 @@ def legal_moves_batch(
     wild_with_joker: bool,
     grouped: bool,
 ) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64]]: ...
+
+# Rulesets, deals, tribute and matches (bind_deal.cpp).
+class Rules:
+    def __init__(
+        self,
+        advance: List[int],
+        deal_ends_three_out: bool,
+        tribute_last_only: bool,
+        tribute_wild_allowed: bool,
+        cancel_needs_all_jokers: bool,
+        return_at_most_ten: bool,
+        first_place_leads: bool,
+        win_on_first_out_at_ace: bool,
+        failed_attempts_limit: int,
+        all_aces_defeat: bool,
+        wild_with_joker: bool,
+    ) -> None: ...
+
+def seeded_deal(seed: int) -> Tuple[List[Hand], int, Card, int]: ...
+def match_deal_seed(match_seed: int, deal_index: int) -> int: ...
+def tribute_plan(previous: List[int], hands: List[Hand], level: int, rules: Rules) -> Tuple[bool, List[Tuple[int, int]]]: ...
+def tribute_cards(hand: Hand, level: int, rules: Rules) -> List[Card]: ...
+def return_cards(hand: Hand, received: Card, level: int, rules: Rules) -> List[Card]: ...
+def tribute_leader(cancelled: bool, payments: List[Tuple[int, int]], first_place: int, rules: Rules) -> int: ...
+def next_match_state(
+    levels: List[int],
+    declarers: int,
+    failed_attempts: List[int],
+    winner: int,
+    finishing_order: List[int],
+    last_play: Optional[Move],
+    rules: Rules,
+) -> Tuple[List[int], int, List[int], int]: ...
+
+class DealState:
+    @overload
+    def __init__(self, hands: List[Hand], level: int, rules: Rules, leader: int) -> None: ...
+    @overload
+    def __init__(self, hands: List[Hand], level: int, rules: Rules, previous: List[int]) -> None: ...
+    def copy(self) -> DealState: ...
+    phase: int
+    turn: int
+    level: int
+    hands: List[Hand]
+    last_play: Optional[Move]
+    last_player: int
+    tribute_cancelled: bool
+    payments: List[Tuple[int, int]]
+    paid: List[Card]
+    returned: List[Card]
+    finishing_order: List[int]
+    placing: List[int]
+    partner_place: int
+    first_out_last_play: Optional[Move]
+    is_over: bool
+    def legal_moves(self) -> List[Move]: ...
+    def is_legal(self, move: Move) -> bool: ...
+    def play(self, move: Move) -> None: ...
+    def pass_turn(self) -> None: ...
+    def give_options(self) -> List[Card]: ...
+    def give(self, card: Card) -> None: ...
+
+# Simulation (bind_simulate.cpp).
+class SimulationSetup:
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        policies: List[str],
+        level: int,
+        tribute: bool,
+        fixed: List[Optional[Hand]],
+        sizes: List[int],
+        leader: int,
+        search_rollouts: int = 4000,
+    ) -> None: ...
+
+def simulate_deals(setup: SimulationSetup, begin: int, count: int, columns: Dict[str, np.ndarray], row: int, threads: int) -> None: ...
+def simulate_matches(setup: SimulationSetup, begin: int, count: int, columns: Dict[str, np.ndarray], row: int, threads: int) -> None: ...
+
+# Policies and search (bind_search.cpp).
+class PlayerView:
+    def __init__(
+        self,
+        seat: int,
+        level: int,
+        rules: Rules,
+        hand: Hand,
+        counts: List[int],
+        played: Hand,
+        shown: List[Hand],
+        last_play: Optional[Move],
+        last_player: int,
+        passed_mask: int,
+        out: List[int],
+        first_out_last_play: Optional[Move],
+    ) -> None: ...
+
+def policy_play(policy: str, view: PlayerView, moves: List[Move], can_pass: bool, seed: int, rollouts: int = 4000) -> int: ...
+def policy_card(policy: str, view: PlayerView, options: List[Card], seed: int) -> Card: ...
+def search_move(view: PlayerView, moves: List[Move], can_pass: bool, rollouts: int, rule_rollouts: bool, seed: int) -> Tuple[int, int, float]: ...
