@@ -187,3 +187,12 @@ def test_bad_deal_input():
     match = guandan.Match(seed=1)
     with pytest.raises(ValueError, match="not over"):
         match.next_deal()
+
+
+def test_observation_shows_the_public_tribute():
+    deal = guandan.Deal(seed=3, previous_order=[0, 2, 1, 3])  # a 1-2: double tribute unless cancelled
+    obs = deal.observation(1)
+    assert obs.tribute == deal.tribute and obs.tribute.first_place == 0
+    if not obs.tribute.cancelled:
+        assert {payer for payer, _ in obs.tribute.payments} == {1, 3}
+    assert guandan.Deal(seed=3).observation(0).tribute is None

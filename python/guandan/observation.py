@@ -17,6 +17,7 @@ from .events import Event
 if TYPE_CHECKING:  # pragma: no cover
     from .deal import Deal
     from .ruleset import Ruleset
+    from .tribute import TributePlan
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,9 @@ class Observation:
     failed_attempts: Optional[Tuple[int, int]] = None
     #: The ruleset itself (``ruleset`` is its name).
     rules: Optional["Ruleset"] = None
+    #: The deal's tribute (who pays whom, whether it was cancelled, the cards
+    #: given so far): all of it is public. None for a deal without tribute.
+    tribute: Optional["TributePlan"] = None
 
     @staticmethod
     def of(deal: "Deal", seat: int, match=None) -> "Observation":
@@ -58,6 +62,7 @@ class Observation:
             declarers=None if state is None else state.declarers,
             failed_attempts=None if state is None else state.failed_attempts,
             rules=deal.ruleset,
+            tribute=deal.tribute,
         )
 
     @property
