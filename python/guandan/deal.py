@@ -31,7 +31,8 @@ PHASES = ("tribute", "return", "play", "over")
 OUTCOMES = {1: "1-2", 2: "1-3", 3: "1-4"}
 
 
-def _check_seed(seed: int) -> int:
+def check_seed(seed: int) -> int:
+    """The seed, if it is an integer in [0, 2**64); ValueError otherwise."""
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >= 2**64:
         raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
     return seed
@@ -39,7 +40,7 @@ def _check_seed(seed: int) -> int:
 
 def deal(seed: int) -> List[Hand]:
     """The four 27-card hands dealt from the shuffle of ``seed`` (seat 0 first)."""
-    return _core.deal(_check_seed(seed))
+    return _core.deal(check_seed(seed))
 
 
 class Deal:
@@ -68,7 +69,7 @@ class Deal:
         previous_order: Optional[Sequence[int]] = None,
     ) -> None:
         self._ruleset = as_ruleset(ruleset)
-        self._seed = _check_seed(seed)
+        self._seed = check_seed(seed)
         dealt, self._cut_position, self._face_up, cut_leader = _core.seeded_deal(self._seed)
         if hands is not None:
             dealt = [as_hand(h) for h in hands]

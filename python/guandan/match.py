@@ -28,7 +28,7 @@ from typing import List, Optional, Sequence, Tuple
 from . import _core
 from ._core import Move
 from .cards import level_index
-from .deal import Deal
+from .deal import Deal, check_seed
 from .observation import Observation
 from .ruleset import Ruleset, RulesetLike, as_ruleset
 
@@ -94,9 +94,7 @@ class Match:
 
     def __init__(self, ruleset: RulesetLike = "standard", seed: int = 0) -> None:
         self._ruleset = as_ruleset(ruleset)
-        if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
-            raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-        self._seed = seed
+        self._seed = check_seed(seed)
         self._state = MatchState()
         self._states: List[MatchState] = [self._state]
         self._deals: List[Deal] = [Deal(seed=_core.match_deal_seed(seed, 0), level="2", ruleset=self._ruleset)]

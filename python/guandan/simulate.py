@@ -23,6 +23,7 @@ import numpy as np
 
 from . import _core
 from .cards import CardsLike, as_hand, level_index
+from .deal import check_seed
 from .ruleset import RulesetLike, as_ruleset
 
 POLICIES = ("random", "rule", "search")
@@ -121,8 +122,7 @@ def _policies(policy: PolicyLike) -> list:
 
 
 def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts=4000) -> "_core.SimulationSetup":
-    if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
-        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    check_seed(seed)
     fixed = [None] * 4
     if hands is not None:
         items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)

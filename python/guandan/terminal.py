@@ -15,7 +15,7 @@ from ._core import Card, Hand, Move
 from .batch import KIND_NAMES
 from .bots import Bot, card_order, card_sort_key, make_bot, step
 from .cards import parse_cards
-from .deal import Deal
+from .deal import Deal, check_seed
 from .events import Event
 from .match import Match, MatchState
 from .observation import Observation
@@ -420,10 +420,10 @@ def _play_match(match: Match, bots: List[Bot], person: TerminalPlayer) -> None:
 
 def match_seed(text: str) -> int:
     """An argparse type: a seed in [0, 2**64)."""
-    seed = int(text)
-    if not 0 <= seed < 2**64:
-        raise argparse.ArgumentTypeError(f"seed must be in [0, 2**64), got {seed}")
-    return seed
+    try:
+        return check_seed(int(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def play_command(args: argparse.Namespace) -> int:
