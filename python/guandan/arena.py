@@ -85,7 +85,10 @@ def arena(
                 progress(sum(done), 2 * deals)
         return inner
 
-    common = dict(ruleset=ruleset, seed=seed, threads=threads, search_rollouts=search_rollouts, chunk=chunk)
-    first = simulate(deals, policy=[a, b, a, b], progress=report(0), **common)
-    second = simulate(deals, policy=[b, a, b, a], progress=report(1), **common)
+    def run(policy: List[str], index: int) -> DealResults:
+        return simulate(deals, policy=policy, ruleset=ruleset, seed=seed, threads=threads,
+                        search_rollouts=search_rollouts, chunk=chunk, progress=report(index))
+
+    first = run([a, b, a, b], 0)
+    second = run([b, a, b, a], 1)
     return ArenaResult((a, b), first, second)

@@ -78,7 +78,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from .progress import ProgressBar
-    from .simulate import simulate, simulate_matches
+    from .simulate import MatchResults, simulate, simulate_matches
     from .summary import deal_summary, match_summary
 
     policy = args.policy.split(",") if "," in args.policy else args.policy
@@ -99,7 +99,10 @@ def _simulate(args: argparse.Namespace) -> int:
         results = simulate(n, policy=policy, ruleset=args.ruleset, seed=args.seed, threads=args.threads, progress=bar)
     seconds = time.perf_counter() - start
     print()
-    print("\n".join(match_summary(results, seconds) if args.matches else deal_summary(results, seconds)))
+    if isinstance(results, MatchResults):
+        print("\n".join(match_summary(results, seconds)))
+    else:
+        print("\n".join(deal_summary(results, seconds)))
     if args.out:
         results.save(args.out)
         print(f"\nWrote {args.out}")

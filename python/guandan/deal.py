@@ -191,7 +191,7 @@ class Deal:
         """The tribute of this deal (None for a deal without one)."""
         if self._previous_order is None:
             return None
-        payments = tuple(tuple(p) for p in self._state.payments)
+        payments = tuple((p[0], p[1]) for p in self._state.payments)
         paid = tuple((p, r, c) for (p, r), c in zip(payments, self._state.paid))
         returned = tuple((r, p, c) for (p, r), c in zip(payments, self._state.returned))
         return TributePlan(

@@ -24,7 +24,7 @@ class Event:
     to: Optional[int] = None
 
     def __str__(self) -> str:
-        if self.kind == "play":
+        if self.kind == "play" and self.move is not None:
             return f"seat {self.seat} plays {self.move.kind} {self.move.rank}: {self.move}"
         if self.kind == "pass":
             return f"seat {self.seat} passes"

@@ -39,6 +39,7 @@ StepCallback = Callable[[Deal, Event], None]
 def _event_record(event: Event) -> Dict[str, Any]:
     if event.kind == "play":
         m = event.move
+        assert m is not None
         return {
             "type": "play",
             "seat": event.seat,

@@ -80,9 +80,9 @@ def next_match_state(
         as_ruleset(ruleset).core,
     )
     return MatchState(
-        levels=tuple(_core.rank_name(lv) for lv in levels),
+        levels=(_core.rank_name(levels[0]), _core.rank_name(levels[1])),
         declarers=None if declarers < 0 else declarers,
-        failed_attempts=tuple(attempts),
+        failed_attempts=(attempts[0], attempts[1]),
         winner=None if winner < 0 else winner,
     )
 

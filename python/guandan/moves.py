@@ -27,7 +27,7 @@ _WILD_WITH_JOKER = {name: as_ruleset(name).wild_with_joker for name in PRESET_NA
 
 def _level_and_flag(level: str, ruleset: RulesetLike) -> Tuple[int, bool]:
     try:
-        return _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]
+        return _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]  # type: ignore[index]
     except (KeyError, TypeError):
         return level_index(level), as_ruleset(ruleset).wild_with_joker
 
@@ -49,7 +49,7 @@ def legal_moves(
     if type(hand) is not Hand:
         hand = as_hand(hand)
     try:
-        level_i, wild_with_joker = _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]
+        level_i, wild_with_joker = _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]  # type: ignore[index]
     except (KeyError, TypeError):
         level_i, wild_with_joker = _level_and_flag(level, ruleset)
     return _core.legal_moves(hand, level_i, previous, wild_with_joker, False)

@@ -46,6 +46,7 @@ class Observation:
     @staticmethod
     def of(deal: "Deal", seat: int, match=None) -> "Observation":
         state = None if match is None else match.state
+        counts = deal.card_counts
         return Observation(
             seat=seat,
             hand=deal.hands[seat],
@@ -53,7 +54,7 @@ class Observation:
             ruleset=deal.ruleset.name,
             phase=deal.phase,
             turn=deal.turn,
-            card_counts=tuple(deal.card_counts),
+            card_counts=(counts[0], counts[1], counts[2], counts[3]),
             last_play=deal.last_play,
             last_player=deal.last_player,
             finishing_order=tuple(deal.finishing_order),

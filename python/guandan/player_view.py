@@ -26,6 +26,7 @@ def public_record(observation: Observation):
     first_out_last_play = None
     for event in observation.history:
         if event.kind == "play":
+            assert event.move is not None
             cards = Hand(event.move.cards)
             played = played + cards
             shown[event.seat] = _without(shown[event.seat], cards)
@@ -35,6 +36,7 @@ def public_record(observation: Observation):
         elif event.kind == "pass":
             passed |= 1 << event.seat
         else:  # tribute or return: shown face up, now held by the receiver
+            assert event.card is not None and event.to is not None
             shown[event.seat] = _without(shown[event.seat], Hand([event.card]))
             shown[event.to] = shown[event.to] + [event.card]
     return played, shown, passed, first_out_last_play

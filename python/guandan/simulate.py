@@ -17,11 +17,12 @@ results whatever the number of threads or how it is chunked.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Callable, Dict, Mapping, Optional, Sequence, Union
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from . import _core
+from ._core import Hand
 from .cards import CardsLike, as_hand, level_index
 from .deal import check_seed
 from .ruleset import RulesetLike, as_ruleset
@@ -57,16 +58,17 @@ class _Columns:
     """Shared behaviour of result tables: named numpy columns."""
 
     def arrays(self) -> Dict[str, np.ndarray]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
 
     def save(self, path: str) -> None:
         """Write the arrays to a ``.npz`` file."""
-        np.savez_compressed(path, **self.arrays())
+        np.savez_compressed(path, **self.arrays())  # type: ignore[arg-type]
 
     @classmethod
     def concatenate(cls, parts: Sequence["_Columns"]):
         """The rows of ``parts``, in order."""
-        return cls(**{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)})
+        columns = fields(cls)  # type: ignore[arg-type]
+        return cls(**{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in columns})
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ def _policies(policy: PolicyLike) -> list:
 
 def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts=4000) -> "_core.SimulationSetup":
     check_seed(seed)
-    fixed = [None] * 4
+    fixed: List[Optional[Hand]] = [None] * 4
     if hands is not None:
         items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
         for seat, cards in items:

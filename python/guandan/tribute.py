@@ -39,7 +39,7 @@ def tribute_plan(previous_order: Sequence[int], hands: Sequence[CardsLike], leve
     seats, first to last), on the new deal's ``hands`` at its ``level``."""
     rules = as_ruleset(ruleset)
     cancelled, payments = _core.tribute_plan(list(previous_order), [as_hand(h) for h in hands], level_index(level), rules.core)
-    return TributePlan(cancelled=cancelled, payments=tuple(tuple(p) for p in payments), first_place=previous_order[0])
+    return TributePlan(cancelled=cancelled, payments=tuple((p[0], p[1]) for p in payments), first_place=previous_order[0])
 
 
 def tribute_cards(hand: CardsLike, level: str, ruleset: RulesetLike = "standard") -> List[Card]:
@@ -58,4 +58,4 @@ def tribute_leader(plan: TributePlan, paid: Optional[Sequence] = None, ruleset: 
     The leader follows from the plan alone (the payment to first place is
     listed first); ``paid`` is accepted for symmetry with the deal's record.
     """
-    return _core.tribute_leader(plan.cancelled, [tuple(p) for p in plan.payments], plan.first_place, as_ruleset(ruleset).core)
+    return _core.tribute_leader(plan.cancelled, list(plan.payments), plan.first_place, as_ruleset(ruleset).core)
