@@ -214,12 +214,14 @@ def encode_observation(obs: Observation) -> np.ndarray:
     giver_base = s["tribute_given"]
     for event in obs.history:
         if event.kind == "play":
+            assert event.move is not None
             lo, hi = event.move.bits
             for word in (lo & _MASK54, hi & _MASK54):
                 carry = ones & word
                 ones ^= word
                 twos |= carry
         elif event.kind in ("tribute", "return"):
+            assert event.card is not None and event.to is not None
             r = rel(event.seat)
             out[giver_base + 54 * r + event.card.index] = 1
             out[s["tribute_role"] + 2 * r + (0 if event.kind == "tribute" else 1)] = 1
@@ -275,6 +277,7 @@ def legal_action_table(deal: Deal) -> ActionTable:
     table: ActionTable = {}
     if deal.can_pass():
         table[PASS] = None
+    assert deal.turn is not None, "only a deal in progress has actions"
     hand = deal.hands[deal.turn]
     for move in grouped_moves(hand, deal.level, deal.last_play, deal.ruleset):
         table.setdefault(action_of(move), move)
@@ -328,7 +331,7 @@ MODES = ("deal", "match")
 class GuandanEnv(AECEnv):
     """Guandan as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "guandan_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "guandan_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -443,7 +446,7 @@ class GuandanEnv(AECEnv):
         self._cumulative_rewards = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: Dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = f"seat_{self.deal.turn}"
         if self.render_mode == "human":
             self.render()

@@ -45,7 +45,7 @@ Without OpenSpiel installed, importing this module raises ImportError.
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -122,14 +122,16 @@ class _DealBox:
 
 
 def _box_from_log(log) -> _DealBox:
-    return _DealBox(replay(log))
+    deal = replay(log)
+    assert isinstance(deal, Deal), "a deal log replays to a Deal"
+    return _DealBox(deal)
 
 
 class GuandanGame(pyspiel.Game):
     """One deal of Guandan (see the module docstring for the parameters)."""
 
     def __init__(self, params: Optional[Dict] = None) -> None:
-        values = dict(DEFAULT_PARAMETERS)
+        values: Dict[str, Any] = dict(DEFAULT_PARAMETERS)
         values.update(params or {})
         ruleset = values["ruleset"]
         if ruleset not in PRESET_NAMES:
@@ -227,7 +229,7 @@ class GuandanObserver:
         if self.perfect_recall:
             # Information states come as strings only.
             self.tensor = None
-            self.dict = {}
+            self.dict: Dict[str, np.ndarray] = {}
             return
         pieces = []
         for name, start, size, _ in FIELDS:
@@ -249,6 +251,8 @@ class GuandanObserver:
             self.dict["hands"] = self.tensor[index : index + extra].reshape(4, 54)
 
     def set_from(self, state: GuandanState, player: int) -> None:
+        if self.tensor is None:  # information states are strings only
+            return
         self.tensor.fill(0)
         if not 0 <= player < NUM_PLAYERS:
             return
@@ -277,7 +281,7 @@ class GuandanObserver:
         if self.perfect_recall:
             parts += [_event_text(e) for e in obs.history]
             return "\n".join(parts)
-        played = [c for e in obs.history if e.kind == "play" for c in e.move.cards]
+        played = [c for e in obs.history if e.kind == "play" and e.move is not None for c in e.move.cards]
         parts.append(f"played: {Hand(played)}")
         gifts = [_event_text(e) for e in obs.history if e.kind in ("tribute", "return")]
         if gifts:

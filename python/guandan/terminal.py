@@ -49,13 +49,13 @@ class QuitGame(Exception):
     """The person asked to stop the match."""
 
 
-def _name(seat: int, me: int) -> str:
+def _name(seat: Optional[int], me: int) -> str:
     """A seat as the person sees it: You, Right (next in turn), Partner, Left."""
-    return ROLES[(seat - me) % 4]
+    return "nobody" if seat is None else ROLES[(seat - me) % 4]
 
 
-def _team(team: int, me: int) -> str:
-    return "your team" if team == me % 2 else "the opponents"
+def _team(team: Optional[int], me: int) -> str:
+    return "nobody" if team is None else "your team" if team == me % 2 else "the opponents"
 
 
 def _verb(name: str, verb: str) -> str:
@@ -76,9 +76,9 @@ def _wrap(items: Sequence[str], head: str = "", indent: int = 0, sep: str = "  "
     return lines
 
 
-def _move_text(move: Move) -> str:
+def _move_text(move: Optional[Move]) -> str:
     """'pair 9: 9s 9d' (a wild shown as what it stands for: '5h=9h')."""
-    return f"{move.kind.replace('_', ' ')} {move.rank}: {move}"
+    return "nothing" if move is None else f"{move.kind.replace('_', ' ')} {move.rank}: {move}"
 
 
 def _move_label(move: Move) -> str:
@@ -242,9 +242,8 @@ class TerminalPlayer:
         if not moves:
             for line in self.event_lines(events):
                 self.say(line)
-            last = observation.last_play
             who = _name(observation.last_player, self.seat)
-            self.say(f"You cannot beat {who}'s {last.kind.replace('_', ' ')} {last.rank}: you pass.")
+            self.say(f"You cannot beat {who}'s {_move_text(observation.last_play)}: you pass.")
             return None
         self._recent = events
         groups = _group_moves(moves, observation.level)
@@ -341,6 +340,7 @@ class TerminalPlayer:
         for line in self.event_lines(events):
             self.say(line)
         plan = deal.tribute
+        assert plan is not None, "only a deal with a tribute asks for cards"
         options = sorted(options, key=lambda c: card_sort_key(c, deal.level))
         if deal.phase == "tribute":
             payer, receiver = plan.payments[len(plan.paid)]
