@@ -17,7 +17,7 @@ history.
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 from . import _core
 from ._core import Card, Hand, Move
@@ -83,7 +83,8 @@ class Deal:
         self._initial_hands = list(dealt)
         self._leader_given = leader
         self._previous_order = None if previous_order is None else list(previous_order)
-        self._history: List[Event] = []
+        # Append-only and immutable, so observations share it without copying.
+        self._history: Tuple[Event, ...] = ()
 
     # --- state -------------------------------------------------------------
     @property
@@ -152,6 +153,14 @@ class Deal:
         """Every public event so far, in order."""
         return list(self._history)
 
+    @property
+    def events(self) -> Tuple[Event, ...]:
+        """The public events so far, as an immutable tuple (no copy)."""
+        return self._history
+
+    def _record(self, event: Event) -> None:
+        self._history = self._history + (event,)
+
     # --- play --------------------------------------------------------------
     def legal_moves(self) -> List[Move]:
         """Every legal move of the seat to act (passing, when allowed, is ``pass_turn``)."""
@@ -166,12 +175,12 @@ class Deal:
             move = self._reading_of(move)
         seat = self._state.turn
         self._state.play(move)
-        self._history.append(Event("play", seat, move=move))
+        self._record(Event("play", seat, move=move))
 
     def pass_turn(self) -> None:
         seat = self._state.turn
         self._state.pass_turn()
-        self._history.append(Event("pass", seat))
+        self._record(Event("pass", seat))
 
     def _reading_of(self, cards) -> Move:
         if self.phase != "play":
@@ -214,9 +223,9 @@ class Deal:
         self._state.give(card)
         payer, receiver = self._state.payments[index]
         if phase == "tribute":
-            self._history.append(Event("tribute", payer, card=card, to=receiver))
+            self._record(Event("tribute", payer, card=card, to=receiver))
         else:
-            self._history.append(Event("return", receiver, card=card, to=payer))
+            self._record(Event("return", receiver, card=card, to=payer))
 
     # --- results -----------------------------------------------------------
     @property
@@ -261,8 +270,7 @@ class Deal:
         """An independent copy (the C++ state is a plain value)."""
         other = Deal.__new__(Deal)
         other.__dict__.update(self.__dict__)
-        other._state = self._state.copy()
-        other._history = list(self._history)
+        other._state = self._state.copy()  # the history tuple is shared: it is immutable
         return other
 
     def __repr__(self) -> str:

@@ -134,10 +134,10 @@ def _apply(deal: Deal, record: Dict[str, Any], where: str) -> Event:
     elif kind in ("tribute", "return"):
         _check(deal.phase == kind, f"{where}: a {kind} card, but the deal is in its {deal.phase} phase")
         deal.give(Card(record["card"]))
-        _check(deal.history[-1].to == record["to"], f"{where}: the card goes to seat {deal.history[-1].to}")
+        _check(deal.events[-1].to == record["to"], f"{where}: the card goes to seat {deal.events[-1].to}")
     else:
         raise ReplayError(f"{where}: unknown event type {kind!r}")
-    return deal.history[-1]
+    return deal.events[-1]
 
 
 def _replay_events(deal: Deal, record: Dict[str, Any], label: str, on_step: Optional[StepCallback]) -> None:

@@ -58,7 +58,7 @@ class Observation:
             last_play=deal.last_play,
             last_player=deal.last_player,
             finishing_order=tuple(deal.finishing_order),
-            history=tuple(deal.history),
+            history=deal.events,
             levels=None if state is None else state.levels,
             declarers=None if state is None else state.declarers,
             failed_attempts=None if state is None else state.failed_attempts,
