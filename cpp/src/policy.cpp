@@ -76,9 +76,7 @@ int weakest_loose_rank(const PlayerView& view) {
 // the unseen cards (not in the hand, not played) follows it. Counts every
 // joker, level card and bomb seen.
 bool sure_winner(const PlayerView& view, Move m) {
-  CardSet unseen;
-  for (int k = 0; k < kNumKinds; ++k) unseen = unseen + CardSet::of_kind(CardKind(k), 2);
-  unseen = unseen - view.hand - view.played;
+  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
   struct Any {
     bool found = false;
     void operator()(Move) { found = true; }

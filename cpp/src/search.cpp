@@ -9,31 +9,19 @@
 namespace guandan {
 
 std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng) {
-  CardSet unseen;
-  for (int k = 0; k < kNumKinds; ++k) unseen = unseen + CardSet::of_kind(CardKind(k), 2);
-  unseen = unseen - view.hand - view.played;
+  CardSet unseen = CardSet::full_deck() - view.hand - view.played;
   std::array<CardSet, 4> hands{};
-  hands[view.seat] = view.hand;
+  std::array<int, 4> targets = view.counts;
   for (int s = 0; s < 4; ++s) {
-    if (s == view.seat) continue;
-    hands[s] = view.shown[s];
-    unseen = unseen - view.shown[s];
+    if (s == view.seat) {
+      hands[s] = view.hand;
+      targets[s] = view.hand.size();
+    } else {
+      hands[s] = view.shown[s];
+      unseen = unseen - view.shown[s];
+    }
   }
-  std::array<std::uint8_t, kNumPhysicalCards> pool{};
-  int n = 0;
-  for (int k = 0; k < kNumKinds; ++k)
-    for (int c = 0; c < unseen.count(CardKind(k)); ++c) pool[n++] = std::uint8_t(k);
-  for (int i = n - 1; i > 0; --i) {
-    const auto j = int(rng.bounded(std::uint64_t(i) + 1));
-    const std::uint8_t t = pool[i];
-    pool[i] = pool[j];
-    pool[j] = t;
-  }
-  int next = 0;
-  for (int s = 0; s < 4; ++s) {
-    if (s == view.seat) continue;
-    for (int c = hands[s].size(); c < view.counts[s] && next < n; ++c) hands[s] = hands[s] + CardSet::of_kind(pool[next++]);
-  }
+  deal_unseen(hands, unseen, targets, rng);
   return hands;
 }
 

@@ -39,36 +39,22 @@ struct Worker {
 Rng choice_rng(std::uint64_t deal_seed) { return Rng(deal_seed ^ 0xA5A5A5A5A5A5A5A5ull); }
 
 std::array<CardSet, 4> deal_position(const SimulationSetup& setup, Rng& rng) {
-  CardSet unseen;
-  for (int k = 0; k < kNumKinds; ++k) unseen = unseen + CardSet::of_kind(CardKind(k), 2);
+  CardSet unseen = CardSet::full_deck();
   std::array<CardSet, 4> hands{};
-  for (int s = 0; s < 4; ++s)
-    if (setup.has_fixed[s]) hands[s] = setup.fixed[s], unseen = unseen - setup.fixed[s];
-  std::array<std::uint8_t, kNumPhysicalCards> pool{};
-  int n = 0;
-  for (int k = 0; k < kNumKinds; ++k)
-    for (int c = 0; c < unseen.count(CardKind(k)); ++c) pool[n++] = std::uint8_t(k);
-  for (int i = n - 1; i > 0; --i) {  // Fisher-Yates over the unseen cards
-    const auto j = int(rng.bounded(std::uint64_t(i) + 1));
-    const std::uint8_t t = pool[i];
-    pool[i] = pool[j];
-    pool[j] = t;
+  std::array<int, 4> targets = setup.sizes;
+  for (int s = 0; s < 4; ++s) {
+    if (!setup.has_fixed[s]) continue;
+    hands[s] = setup.fixed[s];
+    unseen = unseen - setup.fixed[s];
+    targets[s] = setup.fixed[s].size();
   }
-  int next = 0;
-  for (int s = 0; s < 4; ++s)
-    if (!setup.has_fixed[s])
-      for (int c = 0; c < setup.sizes[s]; ++c) hands[s] = hands[s] + CardSet::of_kind(pool[next++]);
+  deal_unseen(hands, unseen, targets, rng);
   return hands;
 }
 
 Placing random_placing(Rng& rng) {
   Placing p{0, 1, 2, 3};
-  for (int i = 3; i > 0; --i) {
-    const auto j = int(rng.bounded(std::uint64_t(i) + 1));
-    const int t = p[i];
-    p[i] = p[j];
-    p[j] = t;
-  }
+  rng.shuffle(p);
   return p;
 }
 

@@ -37,8 +37,7 @@ PlayerView make_view(int seat, int level, const Ruleset& rules, const CardSet& h
     view.first_out_last_play = move_argument(first_out_last_play, "first_out_last_play");
   // Sampled worlds draw the other hands from the unseen cards: there must be
   // enough of them (more when the deal was not a full 108-card deal).
-  CardSet deck;
-  for (int k = 0; k < kNumKinds; ++k) deck = deck + CardSet::of_kind(CardKind(k), 2);
+  const CardSet deck = CardSet::full_deck();
   CardSet known = played;
   for (int k = 0; k < kNumKinds; ++k)
     if (known.count(CardKind(k)) + hand.count(CardKind(k)) > 2)

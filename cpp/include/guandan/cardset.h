@@ -54,6 +54,9 @@ struct CardSet {
     const int shift = 4 * rank;
     return std::uint8_t(((lo >> shift) & 0xF) | (((hi >> shift) & 0xF) << 4));
   }
+  // All 108 cards: both copies of every kind.
+  static constexpr CardSet full_deck() { return {kCardBits, kCardBits}; }
+
   // The inverse: the cards a rank config stands for, placed at `rank`.
   static constexpr CardSet from_rank_config(std::uint8_t config, Rank rank) {
     const int shift = 4 * rank;

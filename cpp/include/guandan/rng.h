@@ -66,14 +66,19 @@ class Rng {
     return static_cast<std::uint64_t>(m >> 64);
   }
 
-  template <class T, std::size_t N>
-  constexpr void shuffle(std::array<T, N>& items) {
-    for (std::size_t i = N - 1; i > 0; --i) {
+  // Fisher-Yates from the last position down.
+  template <class T>
+  constexpr void shuffle(T* items, std::size_t n) {
+    for (std::size_t i = n; i-- > 1;) {
       const auto j = static_cast<std::size_t>(bounded(i + 1));
       const T tmp = items[i];
       items[i] = items[j];
       items[j] = tmp;
     }
+  }
+  template <class T, std::size_t N>
+  constexpr void shuffle(std::array<T, N>& items) {
+    shuffle(items.data(), N);
   }
 
  private:
@@ -97,6 +102,22 @@ constexpr std::array<CardSet, 4> deal_hands(const Deck& deck) {
   for (int k = 0; k < kNumPhysicalCards; ++k)
     hands[k % 4] = hands[k % 4] + CardSet::of_kind(CardKind(deck[k] % kNumKinds));
   return hands;
+}
+
+// Deals the `unseen` cards at random: they are shuffled (in kind order
+// first) and each seat in turn takes cards until it holds targets[s] (seats
+// already holding that many take none). Used for starting positions and for
+// the search's sampled worlds.
+constexpr void deal_unseen(std::array<CardSet, 4>& hands, CardSet unseen, const std::array<int, 4>& targets,
+                           Rng& rng) {
+  std::array<std::uint8_t, kNumPhysicalCards> pool{};
+  std::size_t n = 0;
+  for (int k = 0; k < kNumKinds; ++k)
+    for (int c = 0; c < unseen.count(CardKind(k)); ++c) pool[n++] = std::uint8_t(k);
+  rng.shuffle(pool.data(), n);
+  std::size_t next = 0;
+  for (int s = 0; s < 4; ++s)
+    while (hands[s].size() < targets[s] && next < n) hands[s] = hands[s] + CardSet::of_kind(pool[next++]);
 }
 
 // A seeded deal with the face-up card of the cut (which decides the first
