@@ -76,24 +76,19 @@ def _state_record(state: MatchState) -> Dict[str, Any]:
     }
 
 
+def _header(kind: str, ruleset: Ruleset) -> Log:
+    return {"format": LOG_FORMAT, "version": LOG_VERSION, "type": kind, "ruleset": ruleset.to_dict()}
+
+
 def deal_log(deal: Deal) -> Log:
     """The log of one deal (finished or not)."""
-    return {
-        "format": LOG_FORMAT,
-        "version": LOG_VERSION,
-        "type": "deal",
-        "ruleset": deal.ruleset.to_dict(),
-        "deal": _deal_record(deal),
-    }
+    return {**_header("deal", deal.ruleset), "deal": _deal_record(deal)}
 
 
 def match_log(match: Match) -> Log:
     """The log of a match (finished or not)."""
     return {
-        "format": LOG_FORMAT,
-        "version": LOG_VERSION,
-        "type": "match",
-        "ruleset": match.ruleset.to_dict(),
+        **_header("match", match.ruleset),
         "seed": match.seed,
         "deals": [_deal_record(d) for d in match.deals],
         "states": [_state_record(s) for s in match.states],

@@ -34,12 +34,19 @@ def _mean_line(label: str, values: np.ndarray) -> str:
     return f"  {label:<26}{mean:8.2f}   ± {half:.2f} (sd {sd:.2f})"
 
 
+def _head(what: str, winners: np.ndarray, seconds: float) -> List[str]:
+    """Throughput, then the win rate of each team (``winners``: one team per row)."""
+    n = len(winners)
+    lines = [f"{n:,} {what} in {seconds:.1f} s: {n / seconds:,.0f} {what}/s" if seconds > 0 else f"{n:,} {what}", ""]
+    lines.append(f"  {'':<26}{'rate':>8}   95% interval")
+    lines.append(_rate_line("team 0 (seats 0, 2) wins", int((winners == 0).sum()), n))
+    lines.append(_rate_line("team 1 (seats 1, 3) wins", int((winners == 1).sum()), n))
+    return lines
+
+
 def deal_summary(results: DealResults, seconds: float) -> List[str]:
     n = len(results)
-    lines = [f"{n:,} deals in {seconds:.1f} s: {n / seconds:,.0f} deals/s" if seconds > 0 else f"{n:,} deals", ""]
-    lines.append(f"  {'':<26}{'rate':>8}   95% interval")
-    lines.append(_rate_line("team 0 (seats 0, 2) wins", int((results.winning_team == 0).sum()), n))
-    lines.append(_rate_line("team 1 (seats 1, 3) wins", int((results.winning_team == 1).sum()), n))
+    lines = _head("deals", results.winning_team, seconds)
     for place, name in ((1, "1-2 (double win)"), (2, "1-3"), (3, "1-4")):
         lines.append(_rate_line(name, int((results.partner_place == place).sum()), n))
     for code, name in enumerate(TRIBUTE_EVENTS):
@@ -56,10 +63,7 @@ def deal_summary(results: DealResults, seconds: float) -> List[str]:
 
 def match_summary(results: MatchResults, seconds: float) -> List[str]:
     n = len(results)
-    lines = [f"{n:,} matches in {seconds:.1f} s: {n / seconds:,.0f} matches/s" if seconds > 0 else f"{n:,} matches", ""]
-    lines.append(f"  {'':<26}{'rate':>8}   95% interval")
-    lines.append(_rate_line("team 0 (seats 0, 2) wins", int((results.winner == 0).sum()), n))
-    lines.append(_rate_line("team 1 (seats 1, 3) wins", int((results.winner == 1).sum()), n))
+    lines = _head("matches", results.winner, seconds)
     unfinished = int((results.winner < 0).sum())
     if unfinished:
         lines.append(_rate_line("no winner within the cap", unfinished, n))
