@@ -20,6 +20,13 @@ Rank level_from_index(int index) {
   return Rank(index);
 }
 
+CardSet sum_of_cards(CardSet a, CardSet b, const std::string& where) {
+  for (int k = 0; k < kNumKinds; ++k)
+    if (a.count(CardKind(k)) + b.count(CardKind(k)) > 2)
+      throw py::value_error("card '" + card_name(CardKind(k)) + "' appears more than twice " + where);
+  return a + b;
+}
+
 namespace {
 
 void add_card(CardSet& hand, CardKind kind, const std::string& token) {

@@ -22,12 +22,7 @@ std::array<CardSet, 4> four_hands(const std::vector<CardSet>& hands) {
   CardSet all;
   for (int i = 0; i < 4; ++i) {
     if (!hands[i].is_canonical()) throw py::value_error("hand " + std::to_string(i) + " is not canonical");
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (all.count(CardKind(k)) + hands[i].count(CardKind(k)) > 2)
-        throw py::value_error("card '" + card_name(CardKind(k)) +
-                              "' appears more than twice across the four hands");
-    }
-    all = all + hands[i];
+    all = sum_of_cards(all, hands[i], "across the four hands");
     out[i] = hands[i];
   }
   return out;

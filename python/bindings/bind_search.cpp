@@ -38,11 +38,7 @@ PlayerView make_view(int seat, int level, const Ruleset& rules, const CardSet& h
   // Sampled worlds draw the other hands from the unseen cards: there must be
   // enough of them (more when the deal was not a full 108-card deal).
   const CardSet deck = CardSet::full_deck();
-  CardSet known = played;
-  for (int k = 0; k < kNumKinds; ++k)
-    if (known.count(CardKind(k)) + hand.count(CardKind(k)) > 2)
-      throw py::value_error("the hand and the cards played hold '" + card_name(CardKind(k)) + "' more than twice");
-  known = known + hand;
+  const CardSet known = sum_of_cards(played, hand, "in the hand and the cards played");
   int needed = 0;
   for (int s = 0; s < 4; ++s) needed += s == seat ? 0 : counts[s];
   if (hand.size() != counts[seat] || (deck - known).size() < needed)

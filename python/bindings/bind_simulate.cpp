@@ -46,10 +46,7 @@ void init_simulate(py::module_& m) {
              for (int i = 0; i < 4; ++i) {
                s.has_fixed[i] = fixed[i].has_value();
                if (fixed[i]) {
-                 for (int k = 0; k < kNumKinds; ++k)
-                   if (all.count(CardKind(k)) + fixed[i]->count(CardKind(k)) > 2)
-                     throw py::value_error("card '" + card_name(CardKind(k)) + "' is fixed more than twice");
-                 all = all + *fixed[i];
+                 all = sum_of_cards(all, *fixed[i], "among the fixed hands");
                  s.fixed[i] = *fixed[i];
                  total += fixed[i]->size();
                } else {

@@ -22,6 +22,9 @@ struct PyCard {
 CardKind card_from_text(const std::string& token);
 Rank level_from_index(int index);
 CardSet hand_from_python(const py::handle& obj);  // Hand, str or iterable of Card/str
+// a + b, or ValueError naming the first card that would be there three
+// times: "card 'As' appears more than twice <where>".
+CardSet sum_of_cards(CardSet a, CardSet b, const std::string& where);
 MoveRules move_rules(bool wild_with_joker);
 
 void init_cards(py::module_& m);
