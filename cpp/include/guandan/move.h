@@ -89,10 +89,12 @@ constexpr int declared_wild_count(Move m) {
 // Bomb ladder, weakest to strongest: 4 of a kind (1) < 5 of a kind (2) <
 // straight flush (3) < 6 (4) < 7 (5) < 8 (6) < 9 (7) < 10 of a kind (8) <
 // four jokers (9). Not a bomb: 0.
+inline constexpr int kStraightFlushTier = 3;
 constexpr int bomb_tier(Kind kind, int size) {
   switch (kind) {
-    case Kind::kBomb: return size <= 5 ? size - 3 : size - 2;
-    case Kind::kStraightFlush: return 3;
+    // 4 and 5 of a kind below the straight flush, 6..10 above it.
+    case Kind::kBomb: return size - 3 < kStraightFlushTier ? size - 3 : size - 2;
+    case Kind::kStraightFlush: return kStraightFlushTier;
     case Kind::kJokerBomb: return 9;
     default: return 0;
   }
