@@ -25,7 +25,7 @@ import time
 from collections import defaultdict
 from typing import Optional, Sequence
 
-from .batch import KIND_NAMES
+from .names import KIND_NAMES
 from .bots import BOTS
 from .cards import RANKS
 from .deal import deal

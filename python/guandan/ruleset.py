@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Tuple, Union
 
 from . import _core
+from .names import OUTCOME_NAMES
 
 DealEnd = Literal["team_out", "three_out"]
 TributePayers = Literal["last_or_both_losers", "last_only"]
@@ -53,7 +54,7 @@ CORE_FIELDS = (
     "wild_with_joker",
 )
 
-_OUTCOME_PLACE = {"1-2": 0, "1-3": 1, "1-4": 2}
+_OUTCOME_PLACE = {name: index for index, name in enumerate(OUTCOME_NAMES)}
 
 
 def _is_int(value: object) -> bool:
@@ -131,16 +132,15 @@ class Ruleset:
             if not isinstance(getattr(self, flag), bool):
                 raise TypeError(f"{flag} must be a bool; got {getattr(self, flag)!r}")
 
-    def levels_gained(self, outcome: str) -> int:
+    def levels_gained(self, outcome: Optional[str]) -> int:
         """Levels the winners gain for a deal's outcome ``"1-2"``, ``"1-3"`` or ``"1-4"``.
 
         >>> Ruleset.preset("pagat").levels_gained("1-2")
         4
         """
-        try:
-            return self.advance[_OUTCOME_PLACE[outcome]]
-        except (KeyError, TypeError):
-            raise ValueError(f"outcome must be one of 1-2, 1-3, 1-4; got {outcome!r}") from None
+        if outcome not in _OUTCOME_PLACE:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOME_NAMES)}; got {outcome!r}")
+        return self.advance[_OUTCOME_PLACE[outcome]]
 
     @staticmethod
     def preset(name: str) -> "Ruleset":
