@@ -214,14 +214,16 @@ _EVENT_SCHEMAS: Dict[str, Schema] = {
 def _check_event_shape(value: object, path: str) -> None:
     # Fast path: a well-formed event (exact types; bool is no int here).
     if type(value) is dict:
-        schema = _EVENT_SCHEMAS.get(value.get("type"))  # type: ignore[arg-type]
+        kind = value.get("type")
+        schema = _EVENT_SCHEMAS.get(kind) if type(kind) is str else None
         if schema is not None and value.keys() == schema.keys() and all(type(value[k]) is t for k, t in schema.items()):
             return
     _check(isinstance(value, dict), f"{path}: expected an object, got {_type_name(value)}")
     assert isinstance(value, dict)
     kind = value.get("type")
-    _check(_is(kind, str) and kind in _EVENT_SCHEMAS, f"{path}.type: unknown event type {kind!r}")
-    _check_shape(value, _EVENT_SCHEMAS[kind], path)
+    schema = _EVENT_SCHEMAS.get(kind) if isinstance(kind, str) else None
+    _check(schema is not None, f"{path}.type: unknown event type {kind!r}")
+    _check_shape(value, schema, path)
 
 
 _DEAL_SCHEMA: Schema = {
@@ -249,8 +251,9 @@ def _check_header(log: Log) -> Ruleset:
     version = log.get("version")
     _check(_is(version, int) and version == LOG_VERSION, f"version: log version {version!r}; this engine reads version {LOG_VERSION}")
     kind = log.get("type")
-    _check(_is(kind, str) and kind in _LOG_SCHEMAS, f"type: unknown log type {kind!r} (expected deal or match)")
-    _check_shape(log, _LOG_SCHEMAS[kind], "")
+    schema = _LOG_SCHEMAS.get(kind) if isinstance(kind, str) else None
+    _check(schema is not None, f"type: unknown log type {kind!r} (expected deal or match)")
+    _check_shape(log, schema, "")
     try:
         ruleset = Ruleset.from_dict(log["ruleset"])
     except (TypeError, ValueError) as error:
@@ -258,7 +261,7 @@ def _check_header(log: Log) -> Ruleset:
     # A ruleset named after a preset is that preset.
     if ruleset.name in PRESET_NAMES:
         differ = [f for f, v in ruleset.to_dict().items() if Ruleset.preset(ruleset.name).to_dict()[f] != v]
-        _check(not differ, f"ruleset.{differ[0] if differ else ''}: differs from the {ruleset.name} preset")
+        _check(not differ, f"ruleset.name / ruleset.{differ[0] if differ else ''}: a ruleset named {ruleset.name} differs from that preset")
     return ruleset
 
 
@@ -309,10 +312,13 @@ def _check_deal_start(deal: Deal, record: Dict[str, Any], label: str) -> None:
     _check(hands == record["hands"], f"{label}.hands: the dealt hands differ")
     seeded = hands == _seeded_hands(deal.seed)
     if record["seeded_hands"]:
-        _check(seeded, f"{label}.seed: the hands are not the ones dealt from seed {deal.seed}")
+        _check(seeded, f"{label}.seed / {label}.hands: the hands are not the ones dealt from seed {deal.seed}")
     else:
         _check(not seeded, f"{label}.seeded_hands: the hands are the ones dealt from seed {deal.seed}")
-    _check(str(deal.face_up_card) == record["face_up"], f"{label}.face_up: the face-up card of seed {deal.seed} is {deal.face_up_card}")
+    _check(
+        str(deal.face_up_card) == record["face_up"],
+        f"{label}.seed / {label}.face_up: the face-up card of seed {deal.seed} is {deal.face_up_card}, not {record['face_up']!r}",
+    )
 
 
 def _replay_events(deal: Deal, record: Dict[str, Any], label: str, on_step: Optional[StepCallback]) -> None:
@@ -369,7 +375,7 @@ def _replay_match(log: Log, ruleset: Ruleset, on_step: Optional[StepCallback]) -
     seed = _engine(lambda: check_seed(log["seed"]), "seed")
     deals, states = log["deals"], log["states"]
     _check(len(deals) >= 1, "deals: a match log holds at least its first deal")
-    _check(len(states) in (len(deals), len(deals) + 1), f"states: {len(states)} states for {len(deals)} deals")
+    _check(len(states) in (len(deals), len(deals) + 1), f"deals / states: {len(states)} states for {len(deals)} deals")
     first = _core.match_deal_seed(seed, 0)
     _check(deals[0]["seed"] == first, f"seed / deals[0].seed: match seed {seed} deals its first deal from seed {first}, not {deals[0]['seed']}")
     match = Match(ruleset, seed=seed)
