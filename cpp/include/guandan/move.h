@@ -90,12 +90,13 @@ constexpr int declared_wild_count(Move m) {
 // straight flush (3) < 6 (4) < 7 (5) < 8 (6) < 9 (7) < 10 of a kind (8) <
 // four jokers (9). Not a bomb: 0.
 inline constexpr int kStraightFlushTier = 3;
+inline constexpr int kJokerBombTier = 9;  // the top of the ladder
 constexpr int bomb_tier(Kind kind, int size) {
   switch (kind) {
     // 4 and 5 of a kind below the straight flush, 6..10 above it.
     case Kind::kBomb: return size - 3 < kStraightFlushTier ? size - 3 : size - 2;
     case Kind::kStraightFlush: return kStraightFlushTier;
-    case Kind::kJokerBomb: return 9;
+    case Kind::kJokerBomb: return kJokerBombTier;
     default: return 0;
   }
 }

@@ -417,7 +417,7 @@ class MoveGenerator {
       const int floor = t == tier ? above : kAnyRank;
       for (int i = 0; i < count; ++i) n_of_a_kind(candidates[i], n, floor);
     }
-    if (tier < 9) joker_bomb();
+    if (tier < kJokerBombTier) joker_bomb();
   }
 
   void joker_bomb() {
