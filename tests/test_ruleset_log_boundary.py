@@ -24,7 +24,7 @@ def custom_rulesets():
     advance = st.lists(st.integers(0, MAX_ADVANCE), min_size=3, max_size=3).map(lambda a: tuple(sorted(a, reverse=True)))
     return st.builds(
         Ruleset,
-        name=st.text(min_size=1, max_size=8).filter(str.strip),
+        name=st.text(min_size=1, max_size=8).filter(lambda n: n.strip() and n.lower() not in guandan.ruleset.PRESET_NAMES),
         advance=advance,
         failed_attempts_limit=st.none() | st.integers(1, MAX_FAILED_ATTEMPTS_LIMIT),
         tribute_wild_allowed=st.booleans(),
@@ -117,6 +117,15 @@ def test_out_of_range_or_mistyped_fields_are_refused_by_the_core(change, error, 
 def test_from_dict_refuses_wrong_types(data):
     with pytest.raises((TypeError, ValueError)):
         Ruleset.from_dict(data)
+
+
+def test_a_preset_name_means_that_preset():
+    with pytest.raises(ValueError, match="failed_attempts_limit"):
+        STANDARD.replace(failed_attempts_limit=3)
+    with pytest.raises(ValueError, match="pagat"):
+        STANDARD.replace(name="Pagat")
+    assert STANDARD.replace(name="house", failed_attempts_limit=3).failed_attempts_limit == 3
+    assert Ruleset.from_dict(Ruleset.preset("app").to_dict()) == Ruleset.preset("app")
 
 
 def test_range_limits_are_accepted():

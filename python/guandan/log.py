@@ -31,7 +31,7 @@ from ._core import Card
 from .deal import Deal, check_seed
 from .events import Event
 from .match import Match, MatchState
-from .ruleset import PRESET_NAMES, Ruleset
+from .ruleset import Ruleset
 
 LOG_FORMAT = "guandan-log"
 #: 2: deal records say whether their hands are the ones dealt from their seed,
@@ -258,10 +258,6 @@ def _check_header(log: Log) -> Ruleset:
         ruleset = Ruleset.from_dict(log["ruleset"])
     except (TypeError, ValueError) as error:
         raise ReplayError(f"ruleset: {error}") from None
-    # A ruleset named after a preset is that preset.
-    if ruleset.name in PRESET_NAMES:
-        differ = [f for f, v in ruleset.to_dict().items() if Ruleset.preset(ruleset.name).to_dict()[f] != v]
-        _check(not differ, f"ruleset.name / ruleset.{differ[0] if differ else ''}: a ruleset named {ruleset.name} differs from that preset")
     return ruleset
 
 

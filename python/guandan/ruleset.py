@@ -67,7 +67,8 @@ class Ruleset:
 
     The C++ ``Ruleset`` (``cpp/include/guandan/ruleset.h``) carries the same
     fields by the same names, all but ``name``. Ranges: ``name`` a non-empty
-    str; each ``advance`` entry 0..12 (``MAX_ADVANCE``), non-increasing;
+    str, and a preset's name only with that preset's fields; each
+    ``advance`` entry 0..12 (``MAX_ADVANCE``), non-increasing;
     ``failed_attempts_limit`` None (no limit) or 1..100
     (``MAX_FAILED_ATTEMPTS_LIMIT``); the flags are bools; every other field
     one of its strings. Anything else raises TypeError (a wrong type) or
@@ -131,6 +132,15 @@ class Ruleset:
         for flag in ("tribute_wild_allowed", "all_aces_defeat", "wild_with_joker"):
             if not isinstance(getattr(self, flag), bool):
                 raise TypeError(f"{flag} must be a bool; got {getattr(self, flag)!r}")
+        # A preset's name means that preset (in logs, results and on the
+        # command line), so a changed preset needs a name of its own.
+        preset = globals().get("_PRESETS", {}).get(self.name.lower())
+        if preset is not None and preset.to_dict() != {**self.to_dict(), "name": preset.name}:
+            changed = [f for f, v in preset.to_dict().items() if f != "name" and self.to_dict()[f] != v]
+            raise ValueError(
+                f"name {self.name!r} is the {preset.name} preset's, but these fields differ from it: "
+                f"{', '.join(changed)}; give the ruleset its own name"
+            )
 
     def levels_gained(self, outcome: Optional[str]) -> int:
         """Levels the winners gain for a deal's outcome ``"1-2"``, ``"1-3"`` or ``"1-4"``.
