@@ -41,6 +41,20 @@ def test_core_fields_are_the_python_fields_but_the_name():
     assert set(CORE_FIELDS) == {f.name for f in dataclasses.fields(Ruleset)} - {"name"}
 
 
+def test_python_choice_types_spell_the_core_enumerators():
+    from typing import get_args
+
+    literals = {
+        "deal_end": guandan.ruleset.DealEnd,
+        "tribute_payers": guandan.ruleset.TributePayers,
+        "tribute_cancel": guandan.ruleset.TributeCancel,
+        "return_rule": guandan.ruleset.ReturnRule,
+        "leader_after_tribute": guandan.ruleset.LeaderAfterTribute,
+        "match_win": guandan.ruleset.MatchWin,
+    }
+    assert {field: get_args(literal) for field, literal in literals.items()} == _core.Rules.CHOICES
+
+
 @settings(max_examples=60, deadline=None)
 @given(custom_rulesets())
 def test_core_carries_every_field_by_the_same_name_and_value(ruleset):

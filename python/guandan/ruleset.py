@@ -27,7 +27,7 @@ DealEnd = Literal["team_out", "three_out"]
 TributePayers = Literal["last_or_both_losers", "last_only"]
 TributeCancel = Literal["both_big_jokers", "all_four_jokers"]
 ReturnRule = Literal["any_but_received", "at_most_ten"]
-Leader = Literal["higher_payer", "first_place"]
+LeaderAfterTribute = Literal["higher_payer", "first_place"]
 MatchWin = Literal["declarers_at_ace_1_2_or_1_3", "first_out_at_ace"]
 
 # The allowed strings of each two-way field, from the core's one table
@@ -93,7 +93,7 @@ class Ruleset:
     #: ``at_most_ten``: a card of level order at most 10, else the lowest card.
     return_rule: ReturnRule
     #: Who leads after tribute: the payer of the higher tribute card, or first place.
-    leader_after_tribute: Leader
+    leader_after_tribute: LeaderAfterTribute
     #: ``declarers_at_ace_1_2_or_1_3`` or ``first_out_at_ace``.
     match_win: MatchWin
     #: Failed deals as declarers at A that send the team back to 2 (None: no limit).

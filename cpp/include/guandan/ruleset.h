@@ -25,7 +25,7 @@ enum class TributePayers : unsigned char { kLastOrBothLosers, kLastOnly };
 enum class TributeCancel : unsigned char { kBothBigJokers, kAllFourJokers };
 enum class ReturnRule : unsigned char { kAnyButReceived, kAtMostTen };
 enum class LeaderAfterTribute : unsigned char { kHigherPayer, kFirstPlace };
-enum class MatchWin : unsigned char { kDeclarersAtAce1To2Or1To3, kFirstOutAtAce };
+enum class MatchWin : unsigned char { kDeclarersAtAce1_2Or1_3, kFirstOutAtAce };
 
 using ChoiceNames = std::array<std::string_view, 2>;
 inline constexpr ChoiceNames kDealEndNames{"team_out", "three_out"};
@@ -59,7 +59,7 @@ struct Ruleset {
   LeaderAfterTribute leader_after_tribute = LeaderAfterTribute::kHigherPayer;
   // Who wins the match: declarers at A winning 1-2 or 1-3; or a team at A
   // with the first player out.
-  MatchWin match_win = MatchWin::kDeclarersAtAce1To2Or1To3;
+  MatchWin match_win = MatchWin::kDeclarersAtAce1_2Or1_3;
   // Failed deals as declarers at A that send the team back to 2; 0: no limit.
   int failed_attempts_limit = 0;
   // Declarers at A beaten by a last play of natural aces go back to 2.
@@ -76,6 +76,7 @@ struct Ruleset {
 };
 
 // Why `rules` is outside the ranges above, naming the field; nullptr if it is not.
+static_assert(kMaxAdvance == 12 && kMaxFailedAttemptsLimit == 100, "update the messages of ruleset_error");
 constexpr const char* ruleset_error(const Ruleset& rules) {
   for (int a : rules.advance)
     if (a < 0 || a > kMaxAdvance) return "advance entries must be levels 0..12 (there are 13 levels)";
