@@ -133,6 +133,42 @@ def test_from_dict_refuses_wrong_types(data):
         Ruleset.from_dict(data)
 
 
+any_values = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=8) | st.lists(st.integers(-(2**40), 2**40), max_size=4) | st.tuples(st.integers(-3, 20), st.integers(-3, 20), st.integers(-3, 20))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([f.name for f in dataclasses.fields(Ruleset)]), any_values)
+def test_any_field_value_is_accepted_in_range_or_refused_cleanly(field, value):
+    # Python and the core agree: what one accepts the other accepts.
+    try:
+        ruleset = STANDARD.replace(name="fuzz", **{field: value})
+    except (TypeError, ValueError):
+        return
+    assert {f: getattr(ruleset.core, f) for f in CORE_FIELDS} == {f: getattr(ruleset, f) for f in CORE_FIELDS}
+    assert all(0 <= a <= MAX_ADVANCE for a in ruleset.advance)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(CORE_FIELDS), any_values)
+def test_the_core_refuses_bad_values_cleanly(field, value):
+    fields = {f: getattr(STANDARD, f) for f in CORE_FIELDS}
+    try:
+        rules = _core.Rules(**{**fields, field: value})
+    except (TypeError, ValueError):
+        return
+    # Accepted only what Python accepts too.
+    assert STANDARD.replace(name="fuzz", **{field: getattr(rules, field)}).core.advance == rules.advance
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from([f.name for f in dataclasses.fields(Ruleset)] + ["other"]), any_values) | any_values)
+def test_from_dict_of_anything_raises_only_type_or_value_errors(data):
+    try:
+        Ruleset.from_dict(data)
+    except (TypeError, ValueError):
+        pass
+
+
 def test_a_preset_name_means_that_preset():
     with pytest.raises(ValueError, match="failed_attempts_limit"):
         STANDARD.replace(failed_attempts_limit=3)
