@@ -303,7 +303,10 @@ def _check_deal_start(deal: Deal, record: Dict[str, Any], label: str) -> None:
     _check(deal.seed == record["seed"], f"{label}.seed: the deal's seed is {deal.seed}, not {record['seed']}")
     _check(deal.level == record["level"], f"{label}.level: the deal's level is {deal.level}, not {record['level']!r}")
     _check(deal.leader_given == record["leader"], f"{label}.leader: the deal's given leader is {deal.leader_given}")
-    _check(deal.previous_order == record["previous_order"], f"{label}.previous_order: the deal's previous order is {deal.previous_order}")
+    _check(
+        deal.previous_order == record["previous_order"],
+        f"{label}.previous_order: the deal's previous order is {deal.previous_order}",
+    )
     hands = [str(h) for h in deal.initial_hands]
     _check(hands == record["hands"], f"{label}.hands: the dealt hands differ")
     seeded = hands == _seeded_hands(deal.seed)
@@ -313,7 +316,8 @@ def _check_deal_start(deal: Deal, record: Dict[str, Any], label: str) -> None:
         _check(not seeded, f"{label}.seeded_hands: the hands are the ones dealt from seed {deal.seed}")
     _check(
         str(deal.face_up_card) == record["face_up"],
-        f"{label}.seed / {label}.face_up: the face-up card of seed {deal.seed} is {deal.face_up_card}, not {record['face_up']!r}",
+        f"{label}.seed / {label}.face_up: the face-up card of seed {deal.seed} is {deal.face_up_card}, "
+        f"not {record['face_up']!r}",
     )
 
 
@@ -373,7 +377,10 @@ def _replay_match(log: Log, ruleset: Ruleset, on_step: Optional[StepCallback]) -
     _check(len(deals) >= 1, "deals: a match log holds at least its first deal")
     _check(len(states) in (len(deals), len(deals) + 1), f"deals / states: {len(states)} states for {len(deals)} deals")
     first = _core.match_deal_seed(seed, 0)
-    _check(deals[0]["seed"] == first, f"seed / deals[0].seed: match seed {seed} deals its first deal from seed {first}, not {deals[0]['seed']}")
+    _check(
+        deals[0]["seed"] == first,
+        f"seed / deals[0].seed: match seed {seed} deals its first deal from seed {first}, not {deals[0]['seed']}",
+    )
     match = Match(ruleset, seed=seed)
     for i, record in enumerate(deals):
         if i > 0:
