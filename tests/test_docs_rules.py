@@ -177,3 +177,146 @@ def test_advance_table_agrees_with_the_presets():
     assert header == ["ruleset", "1-2", "1-3", "1-4"]
     documented = {code(row[0]): tuple(int(cell) for cell in row[1:]) for row in rows}
     assert documented == {name: guandan.Ruleset.preset(name).advance for name in PRESET_NAMES}
+
+
+# --- the document's examples hold in the engine -----------------------------
+
+
+def section_text(section: str) -> str:
+    """The text of one "### N.M" section, up to the next heading."""
+    lines = rules_lines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"### {section} "))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def test_python_examples_run():
+    text = RULES.read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, str(RULES), "exec"), {})
+
+
+# (section, cards, level, ruleset, readings as {(kind, rank)}): each example
+# of the wild-card sections, read by the engine.
+READINGS = [
+    ("4.3", "9s 9d 9c 2h 2h", "2", "standard", {("full_house", "9"), ("bomb", "9")}),
+    ("4.3", "5s 6s 7s 8s 2h", "2", "standard",
+     {("straight_flush", "9"), ("straight_flush", "8"), ("straight", "9"), ("straight", "8")}),
+    ("4.3", "3s 3d 4s 4d 2h 2h", "2", "standard", {("tube", "4"), ("tube", "5"), ("plate", "4")}),
+    ("4.4", "5s 6s 7s 8s 9s", "2", "standard", {("straight_flush", "9")}),
+    ("4.4", "5s 6s 7h 8s 9s", "7", "standard", {("straight_flush", "9"), ("straight", "9")}),
+    ("4.5", "7s 7d 7c 7h 7h", "7", "standard", {("full_house", "7"), ("bomb", "7")}),
+    ("4.5", "9c 9d 9d 9h 9h", "9", "standard", {("full_house", "9"), ("bomb", "9")}),
+    ("4.6", "9s 2h 2h SJ SJ", "2", "pagat", {("full_house", "9")}),
+    ("4.6", "9s 2h 2h SJ SJ", "2", "standard", {("full_house", "9")}),
+    ("4.6", "9s 2h 2h SJ SJ", "2", "app", set()),
+    ("4.7", "Ks 2h", "2", "standard", {("pair", "K")}),
+    ("2.2", "SJ BJ", "2", "standard", set()),
+    ("2.4", "9d Tc Js Qs Kh", "2", "standard", {("straight", "K")}),
+    ("2.5", "3s 3d 4c 4c 5h 5s", "2", "standard", {("tube", "5")}),
+    ("2.6", "Js Jd Jc Qs Qh Qd", "2", "standard", {("plate", "Q")}),
+    ("3.1", "As Ad Ac Ad", "2", "standard", {("bomb", "A")}),
+    ("3.2", "7c 8c 9c Tc Jc", "2", "standard", {("straight_flush", "J")}),
+]
+
+
+@pytest.mark.parametrize("section, cards, level, ruleset, expected", READINGS)
+def test_reading_examples(section, cards, level, ruleset, expected):
+    assert f"`{cards}`" in section_text(section)
+    readings = guandan.classify(cards, level=level, ruleset=ruleset)
+    assert {(m.kind, m.rank) for m in readings} == expected
+    # Each reading is its own move (§4.3): no two readings are equal.
+    assert len(readings) == len(expected)
+
+
+def test_lead_count_example_of_section_4_3():
+    # 4 singles + 7 pairs + 7 triples + 4 four-of-a-kinds + 2 five-card moves.
+    assert "= 24" in section_text("4.3")
+    assert len(guandan.legal_moves(guandan.Hand("9s 9d 9c 2h 2h"), level="2")) == 24
+
+
+def cards_text(cards) -> List[str]:
+    return sorted(str(c) for c in cards)
+
+
+def test_tribute_examples_of_section_7_3_and_7_6():
+    text = section_text("7.3")
+    assert "`5h 5s As Kd`" in text and "`5h As Kd`" in text
+    for ruleset in PRESET_NAMES:
+        assert cards_text(guandan.tribute_cards("5h 5s As Kd", "5", ruleset)) == ["5s"]
+    assert cards_text(guandan.tribute_cards("5h As Kd", "5", "pagat")) == ["As"]
+    assert cards_text(guandan.tribute_cards("5h As Kd", "5", "standard")) == ["As"]
+    assert cards_text(guandan.tribute_cards("5h As Kd", "5", "app")) == ["5h"]
+
+    assert "`As Ks Ts 5d 9c 9c 5h`" in section_text("7.6")
+    hand = "As Ks Ts 5d 9c 9c 5h"
+    assert cards_text(guandan.return_cards(hand, "As", "5", "pagat")) == sorted(["5h", "5d", "9c", "Ts", "Ks"])
+    for ruleset in ("standard", "app"):
+        assert cards_text(guandan.return_cards(hand, "As", "5", ruleset)) == ["9c", "Ts"]
+
+
+def test_equal_cards_example_of_section_7_4():
+    # Seats 0 and 2 finished 1-2; at level 5 seat 1's 5s equals seat 3's 5d.
+    plan = guandan.tribute_plan([0, 2, 1, 3], ["3s", "5s 3c", "6s", "5d 4c"], "5", "standard")
+    assert plan.payments == ((1, 0), (3, 2))
+
+
+WORKED_HANDS = ["3s 9d Kc", "BJ 5h 7c 4c", "6s Jd 8h", "SJ 5d 9s 9s"]
+
+
+@pytest.mark.parametrize(
+    "ruleset, steps, leader",
+    [
+        # (seat, phase, cards it may give), in order; the first option is given.
+        ("standard", [(1, "tribute", ["BJ"]), (3, "tribute", ["SJ"]),
+                      (0, "return", ["3s", "9d"]), (2, "return", ["6s", "8h"])], 1),
+        ("pagat", [(1, "tribute", ["BJ"]), (3, "tribute", ["SJ"]),
+                   (0, "return", ["3s", "9d", "Kc"]), (2, "return", ["6s", "8h", "Jd"])], 1),
+        ("app", [(3, "tribute", ["SJ"]), (0, "return", ["3s", "9d"])], 0),
+    ],
+)
+def test_worked_tribute_example_of_section_7_9(ruleset, steps, leader):
+    text = section_text("7.9")
+    assert all(f"`{hand}`" in text for hand in WORKED_HANDS)
+    deal = guandan.Deal(hands=WORKED_HANDS, level="5", ruleset=ruleset, previous_order=[0, 2, 1, 3])
+    for seat, phase, options in steps:
+        assert (deal.turn, deal.phase) == (seat, phase)
+        given = deal.tribute_options()
+        assert cards_text(given) == sorted(options)
+        deal.give(given[0])
+    assert deal.phase == "play" and deal.turn == leader
+
+
+def test_jiefeng_example_of_section_6_5():
+    assert "seat 0 holds only `Ac`" in section_text("6.5")
+    deal = guandan.Deal(hands=["Ac", "3d 4d", "5s 6s", "7s 8s"], level="2", leader=0)
+    deal.play("Ac")
+    for _ in range(3):
+        deal.pass_turn()
+    assert deal.turn == 2 and deal.last_play is None
+
+
+def test_match_examples_of_section_8_3_and_8_8():
+    king = guandan.classify("Ks", "A")[0]
+    # §8.3: a 1-3 for team 1, then a 1-2 for team 0 at level 4.
+    for ruleset, team0 in (("pagat", "6"), ("standard", "5")):
+        state = guandan.next_match_state(guandan.MatchState(), [1, 0, 3, 2], king, ruleset)
+        assert state.levels == ("2", "4") and state.declarers == 1
+        state = guandan.next_match_state(state, [0, 2, 1, 3], king, ruleset)
+        assert state.levels == (team0, "4") and state.declarers == 0 and state.deal_level == team0
+
+    # §8.8, step by step (pagat).
+    state = guandan.MatchState(levels=("A", "5"), declarers=0)
+    state = guandan.next_match_state(state, [0, 1, 3, 2], king, "pagat")  # 1. team 0 wins 1-4
+    assert (state.levels, state.declarers, state.failed_attempts) == (("A", "5"), 0, (1, 0))
+    state = guandan.next_match_state(state, [1, 0, 3, 2], king, "pagat")  # 2. team 1 wins 1-3
+    assert (state.levels, state.declarers, state.failed_attempts) == (("A", "7"), 1, (2, 0))
+    state = guandan.next_match_state(state, [0, 2, 1, 3], king, "pagat")  # 3. team 0 wins 1-2
+    assert (state.levels, state.declarers, state.failed_attempts, state.winner) == (("A", "7"), 0, (2, 0), None)
+    ace = guandan.classify("Ad", "A")[0]
+    after = guandan.next_match_state(state, [1, 0, 3, 2], ace, "pagat")  # 4. team 1 wins 1-3 on Ad
+    assert (after.levels, after.declarers, after.failed_attempts) == (("2", "9"), 1, (0, 0))
+    won = guandan.next_match_state(state, [0, 1, 2, 3], king, "pagat")  # 4', team 0 wins 1-3
+    assert won.winner == 0
