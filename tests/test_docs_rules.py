@@ -100,6 +100,14 @@ def test_every_citation_names_an_existing_section():
     assert len(cited) >= 10
 
 
+def test_cross_references_inside_the_document_resolve():
+    known = set(section_numbers())
+    text = RULES.read_text(encoding="utf-8")
+    referenced = set(SECTION_REF.findall(text))
+    assert referenced, "the document refers to its own sections"
+    assert referenced <= known, f"sections referred to but missing: {sorted(referenced - known)}"
+
+
 def test_code_cites_the_rules_by_section():
     bare = [
         f"{path.relative_to(ROOT)}:{number}: {line!r}"
