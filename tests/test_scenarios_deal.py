@@ -335,7 +335,7 @@ def test_app_deal_runs_until_three_are_out_and_partner_out_jiefeng():
     d.pass_turn()  # 3
     d.pass_turn()  # 1
     # Ac stands; seat 2 is out and so is its partner seat 0: "the next active
-    # player after them in turn order leads" (docs/rules.md §6.5). "Them" could be read
+    # player after them in turn order leads". "Them" (settled in docs/rules.md §6.5) could be read
     # as the player who went out or as the partner; we read it as the player
     # who made the last play (seat 2), as the turn passes on from that player
     # (the usual app rule: the out player's next player takes the lead). The
