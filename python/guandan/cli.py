@@ -43,6 +43,7 @@ from .batch import KIND_NAMES
 from .deal import deal
 from .moves import grouped_moves, legal_moves
 from .ruleset import PRESET_NAMES, as_ruleset
+from .simulate import simulate as _simulate_deals
 from .terminal import play_command
 from .version import __version__
 
@@ -70,6 +71,9 @@ def _one_line(error: BaseException) -> str:
 def _default(function: Any, parameter: str) -> Any:
     """A parameter's default, read from the library so it is written once."""
     return inspect.signature(function).parameters[parameter].default
+
+
+DEFAULT_ROLLOUTS = _default(_simulate_deals, "search_rollouts")  # the search policy's playouts per decision
 
 
 def _median_seconds(fn, repeat: int) -> float:
@@ -174,7 +178,7 @@ def _simulate(args: argparse.Namespace) -> int:
                                "the default search budget)")
         _require_ray()
     level = args.level or "2"
-    rollouts = args.rollouts if args.rollouts is not None else _default(run, "search_rollouts")
+    rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     _check_memory(n, run(0), f"{n:,} {what}")
     bar = None if args.quiet else ProgressBar(f"Simulating {n:,} {what}")
     policy = args.policy if isinstance(args.policy, str) else ",".join(args.policy)
@@ -221,7 +225,7 @@ def _arena(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     a, b = args.bots
-    rollouts = args.rollouts if args.rollouts is not None else _default(arena, "search_rollouts")
+    rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     _check_memory(2 * args.deals, simulate(0), f"{2 * args.deals:,} deals")
     bar = None if args.quiet else ProgressBar(f"Arena {a} vs {b}")
     start = time.perf_counter()
@@ -243,6 +247,7 @@ RULESETS = "{" + ",".join(PRESET_NAMES) + "}"
 
 
 def _parser() -> argparse.ArgumentParser:
+    rollouts = DEFAULT_ROLLOUTS
     parser = _Parser(prog="guandan", description="A fast, exact Guandan rules engine.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena}")
@@ -275,7 +280,7 @@ def _parser() -> argparse.ArgumentParser:
                      help=f"threads, 1..{arguments.MAX_THREADS} (default 1)")
     sim.add_argument("--seed", type=arguments.seed, default=0, help="run seed in [0, 2**64) (default 0)")
     sim.add_argument("--rollouts", type=arguments.rollouts, default=None,
-                     help=f"playouts per decision of the search policy, 1..{arguments.MAX_ROLLOUTS:,} (default 4000)")
+                     help=f"playouts per decision of the search policy, 1..{arguments.MAX_ROLLOUTS:,} (default {rollouts})")
     sim.add_argument("--out", type=_output_path, default=None, metavar="FILE",
                      help="also write the results and the run to FILE.npz or FILE.parquet (needs the parquet extra)")
     sim.add_argument("--ray", type=arguments.ray_address, default=None, metavar="ADDRESS",
@@ -291,7 +296,7 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("--threads", type=arguments.threads, default=1, help=f"threads, 1..{arguments.MAX_THREADS} (default 1)")
     ar.add_argument("--seed", type=arguments.seed, default=0, help="run seed in [0, 2**64) (default 0)")
     ar.add_argument("--rollouts", type=arguments.rollouts, default=None,
-                    help=f"search playouts per decision, 1..{arguments.MAX_ROLLOUTS:,} (default 4000)")
+                    help=f"search playouts per decision, 1..{arguments.MAX_ROLLOUTS:,} (default {rollouts})")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     ar.set_defaults(run=_arena)
     return parser
