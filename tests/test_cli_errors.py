@@ -359,3 +359,13 @@ def test_fuzzed_command_lines_exit_0_or_2_with_one_line(argv, tmp_path, monkeypa
     assert status in (0, 2), (argv, status, err)
     if status == 2:
         assert len(err.splitlines()) == 1, (argv, err)
+
+
+def test_a_closed_pipe_stops_quietly():
+    # `guandan demo | head -1`: the reader goes away before the output ends.
+    process = subprocess.Popen([sys.executable, "-m", "guandan.cli", "demo", "--examples", "100000"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    assert process.wait(timeout=60) == 1
+    assert process.stderr.read() == b""
+    process.stderr.close()

@@ -326,6 +326,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (CommandError, ValueError, TypeError) as error:  # bad arguments, as the library reports them
         print(f"guandan: error: {_one_line(error)}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away (guandan demo | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush cannot fail again
+        return 1
     except MemoryError:
         print("guandan: error: not enough memory for this run", file=sys.stderr)
         return EXIT_USAGE
