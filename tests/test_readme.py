@@ -5,7 +5,8 @@ what it uses). Every command line of the ```sh blocks is checked: ``guandan``
 commands are parsed by the real parser and run when they are cheap; ``pip
 install`` names only extras that exist; ``pytest`` and ``python`` name files
 that exist; ``cmake`` sets only options that CMakeLists.txt declares; a
-program under ``build/`` is a target CMakeLists.txt builds. ``guandan``
+program under ``build/`` (run directly, by ctest or valgrind) is a target
+CMakeLists.txt builds; a script of the repository exists. ``guandan``
 commands quoted in the text are parsed too.
 """
 
@@ -150,6 +151,12 @@ def test_sh_command(command, tmp_path, monkeypatch):
         check_cmake(words)
     elif program.startswith("build/"):
         check_build_output(words)
+    elif program in ("ctest", "valgrind"):  # runs what the build made: check the targets named
+        for word in words[1:]:
+            if word.startswith("build/") and not word.rstrip("/").count("/") == 1:
+                check_build_output([word])
+    elif (ROOT / program).is_file():  # a script of the repository, e.g. .ci/run
+        pass
     else:
         pytest.fail(f"README command {command!r}: teach tests/test_readme.py how to check {program!r}")
 
