@@ -1,4 +1,4 @@
-"""Rulesets: the rules that differ between the variants of RULES.md, as data.
+"""Rulesets: the rules that differ between variants (docs/rules.md §9.1), as data.
 
 A :class:`Ruleset` is an immutable value with one field per rule that differs
 between the published variants. The three presets are ``"pagat"``,
@@ -63,7 +63,7 @@ def _is_int(value: object) -> bool:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One value per row of the ruleset table in RULES.md.
+    """One value per row of the ruleset table in docs/rules.md §9.1.
 
     The C++ ``Ruleset`` (``cpp/include/guandan/ruleset.h``) carries the same
     fields by the same names, all but ``name``. Ranges: ``name`` a non-empty

@@ -10,7 +10,7 @@
 namespace guandan {
 
 struct MoveRules {
-  // RULES.md, ruleset table: `app` forbids a wild card and a joker in one
+  // docs/rules.md §4.6: `app` forbids a wild card and a joker in one
   // combination. A wild never stands for a joker anyway, so the only place
   // this bites is a full house whose triple uses a wild and whose pair is
   // `SJ SJ` or `BJ BJ`.

@@ -1,4 +1,4 @@
-// Legal-move generation (RULES.md, "Combinations" and "Wild cards").
+// Legal-move generation (docs/rules.md §2, §3 and §4).
 //
 // A move is a choice of physical cards plus a reading of them (kind, rank).
 // The generator builds every distinct one directly, rank by rank, from the

@@ -1,6 +1,6 @@
 // Ruleset: the rules that differ between the supported variants, as data.
 //
-// One field per row of the ruleset table of the rules specification, with the
+// One field per row of the ruleset table (docs/rules.md §9.1), with the
 // same names and meanings as the Python `guandan.Ruleset` (which adds only its
 // `name`): a two-way choice is an enum whose enumerators spell the Python
 // string values (`LeaderAfterTribute::kFirstPlace` is "first_place"), and the
