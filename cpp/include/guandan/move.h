@@ -101,6 +101,8 @@ constexpr int bomb_tier(Kind kind, int size) {
   }
 }
 constexpr int bomb_tier(Move m) { return bomb_tier(m.kind(), m.size()); }
+static_assert(bomb_tier(Kind::kBomb, 5) + 1 == kStraightFlushTier && bomb_tier(Kind::kBomb, 6) == kStraightFlushTier + 1);
+static_assert(bomb_tier(Kind::kBomb, 10) + 1 == kJokerBombTier);
 
 // The value a move's rank is compared by: natural order for sequences, level
 // order for everything else.

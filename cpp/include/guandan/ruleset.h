@@ -86,5 +86,6 @@ constexpr const char* ruleset_error(const Ruleset& rules) {
     return "failed_attempts_limit must be None (no limit) or 1..100";
   return nullptr;
 }
+static_assert(ruleset_error(Ruleset{}) == nullptr, "the default ruleset (standard) is in range");
 
 }  // namespace guandan
