@@ -134,7 +134,7 @@ void DealState::end_trick() {
 
 void DealState::check_end() {
   const bool team_out = (is_out(0) && is_out(2)) || (is_out(1) && is_out(3));
-  const bool over = rules_.deal_ends_three_out ? out_count_ >= 3 : team_out;
+  const bool over = rules_.deal_end == DealEnd::kThreeOut ? out_count_ >= 3 : team_out;
   if (over) {
     phase_ = Phase::kOver;
     turn_ = -1;

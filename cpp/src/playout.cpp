@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "guandan/movegen.h"
+
 namespace guandan {
 
 PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, MoveList& moves) {

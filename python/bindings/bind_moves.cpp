@@ -25,9 +25,7 @@ std::vector<Move>& scratch() {
 // still rule it out; at another level it is classified afresh.
 bool legal_at(const py::handle& obj, Move move, Rank level, MoveRules rules) {
   if (level_of(obj.ptr()) != level) return is_legal_reading(move, level, rules);
-  const CardSet cards = move.cards();
-  const bool wild_and_joker = cards.count(wild_kind(level)) > 0 && (cards.lo >> kSmallJoker) != 0;
-  return rules.wild_with_joker || !wild_and_joker;
+  return rules.allows(move.cards(), level);
 }
 
 const Move* checked_previous(const py::handle& previous, Rank level, MoveRules rules, Move& storage) {

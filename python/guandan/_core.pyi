@@ -78,20 +78,45 @@ def legal_moves_batch(
 
 # Rulesets, deals, tribute and matches (bind_deal.cpp).
 class Rules:
+    CHOICES: Dict[str, Tuple[str, str]]
+    MAX_ADVANCE: int
+    MAX_FAILED_ATTEMPTS_LIMIT: int
     def __init__(
         self,
-        advance: List[int],
-        deal_ends_three_out: bool,
-        tribute_last_only: bool,
+        advance: Union[Tuple[int, int, int], List[int]],
+        deal_end: str,
+        tribute_payers: str,
         tribute_wild_allowed: bool,
-        cancel_needs_all_jokers: bool,
-        return_at_most_ten: bool,
-        first_place_leads: bool,
-        win_on_first_out_at_ace: bool,
-        failed_attempts_limit: int,
+        tribute_cancel: str,
+        return_rule: str,
+        leader_after_tribute: str,
+        match_win: str,
+        failed_attempts_limit: Optional[int],
         all_aces_defeat: bool,
         wild_with_joker: bool,
     ) -> None: ...
+    @property
+    def advance(self) -> Tuple[int, int, int]: ...
+    @property
+    def deal_end(self) -> str: ...
+    @property
+    def tribute_payers(self) -> str: ...
+    @property
+    def tribute_wild_allowed(self) -> bool: ...
+    @property
+    def tribute_cancel(self) -> str: ...
+    @property
+    def return_rule(self) -> str: ...
+    @property
+    def leader_after_tribute(self) -> str: ...
+    @property
+    def match_win(self) -> str: ...
+    @property
+    def failed_attempts_limit(self) -> Optional[int]: ...
+    @property
+    def all_aces_defeat(self) -> bool: ...
+    @property
+    def wild_with_joker(self) -> bool: ...
 
 def seeded_deal(seed: int) -> Tuple[List[Hand], int, Card, int]: ...
 def match_deal_seed(match_seed: int, deal_index: int) -> int: ...

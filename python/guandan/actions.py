@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 from ._core import Card, Move
-
-RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "SJ", "BJ")
+from .moves import group_key
+from .names import RANK_NAMES
 
 PASS = 0
 
@@ -60,7 +60,7 @@ def action_of(move: Optional[Move]) -> int:
     """The action of a move (None: pass)."""
     if move is None:
         return PASS
-    return _INDEX[(move.kind, move.size, move.rank)]
+    return _INDEX[group_key(move)]
 
 
 def give_action(card: Card) -> int:

@@ -24,9 +24,9 @@ import numpy as np
 from . import _core
 from ._core import Hand, Move
 from .cards import level_index
+from .names import KIND_NAMES
 from .ruleset import RulesetLike, as_ruleset
 
-KIND_NAMES = ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "joker_bomb")
 _CARD_BITS = np.uint64((1 << 54) - 1)
 
 

@@ -23,12 +23,13 @@ from . import _core
 from ._core import Card, Hand, Move
 from .cards import CardsLike, as_hand, level_index
 from .events import Event
+from .names import OUTCOME_NAMES, PHASE_NAMES
 from .observation import Observation
 from .ruleset import Ruleset, RulesetLike, as_ruleset
 from .tribute import TributePlan
 
-PHASES = ("tribute", "return", "play", "over")
-OUTCOMES = {1: "1-2", 2: "1-3", 3: "1-4"}
+PHASES = PHASE_NAMES
+OUTCOMES = {place: name for place, name in enumerate(OUTCOME_NAMES, 1)}
 
 
 def check_seed(seed: int) -> int:

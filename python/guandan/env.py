@@ -100,11 +100,12 @@ import numpy as np
 
 from ._core import Card, Move
 from .actions import GIVE_BASE, NUM_ACTIONS, PASS, RANK_NAMES, action_of, describe, give_action
-from .batch import KIND_NAMES
+from .names import KIND_NAMES
 from .cards import RANKS
 from .deal import Deal
 from .match import Match
 from .moves import grouped_moves
+from .names import PHASE_NAMES
 from .observation import Observation
 from .ruleset import Ruleset, RulesetLike, as_ruleset
 
@@ -134,7 +135,7 @@ __all__ = [
 # The observation vector
 # ---------------------------------------------------------------------------
 
-_PHASES = ("tribute", "return", "play", "over")
+_PHASES = PHASE_NAMES
 _FIELD_SPECS: Tuple[Tuple[str, int, int], ...] = (
     ("hand", 54, 2),
     ("played", 54, 2),
@@ -492,7 +493,7 @@ class GuandanEnv(AECEnv):
             "winning_team": deal.winning_team,
         }
         if self.match is None:
-            gained = self.ruleset.advance[("1-2", "1-3", "1-4").index(deal.outcome)]
+            gained = self.ruleset.levels_gained(deal.outcome)
             for seat in range(4):
                 agent = f"seat_{seat}"
                 self.rewards[agent] = gained if seat % 2 == deal.winning_team else -gained

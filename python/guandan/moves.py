@@ -69,6 +69,12 @@ def grouped_moves(
     return _core.legal_moves(as_hand(hand), level_i, previous, wild_with_joker, True)
 
 
+def group_key(move: Move) -> Tuple[str, int, str]:
+    """The (kind, size, rank) that moves are grouped by: the key of
+    :func:`grouped_moves` (and of the core's ``group_moves``)."""
+    return (move.kind, move.size, move.rank)
+
+
 def classify(cards: CardsLike, level: str, ruleset: RulesetLike = "standard") -> List[Move]:
     """Every legal reading of exactly these cards ([] if they form no combination)."""
     level_i, wild_with_joker = _level_and_flag(level, ruleset)

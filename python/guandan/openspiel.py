@@ -165,7 +165,7 @@ class GuandanState(pyspiel.State):
     def __init__(self, game: GuandanGame, deal: Deal) -> None:
         super().__init__(game)
         self._box = _DealBox(deal)
-        self._advance = tuple(game.ruleset.advance)
+        self._ruleset = game.ruleset
 
     @property
     def deal(self) -> Deal:
@@ -194,7 +194,7 @@ class GuandanState(pyspiel.State):
         deal = self.deal
         if not deal.is_over:
             return [0.0] * NUM_PLAYERS
-        gained = float(self._advance[("1-2", "1-3", "1-4").index(deal.outcome)])
+        gained = float(self._ruleset.levels_gained(deal.outcome))
         return [gained if seat % 2 == deal.winning_team else -gained for seat in range(NUM_PLAYERS)]
 
     def __str__(self) -> str:

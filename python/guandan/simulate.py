@@ -25,11 +25,12 @@ from . import _core
 from ._core import Hand
 from .cards import CardsLike, as_hand, level_index
 from .deal import check_seed
+from .names import OUTCOME_NAMES
 from .ruleset import RulesetLike, as_ruleset
 
 POLICIES = ("random", "rule", "search")
 TRIBUTE_EVENTS = ("none", "single", "double", "cancelled")
-_OUTCOMES = np.array(["", "1-2", "1-3", "1-4"])
+_OUTCOMES = np.array(("",) + OUTCOME_NAMES)
 
 PolicyLike = Union[str, Sequence[str]]
 Progress = Callable[[int, int], None]
