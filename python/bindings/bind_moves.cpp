@@ -5,6 +5,7 @@
 #include "guandan/move_list.h"
 #include "guandan/readings.h"
 #include "move_object.h"
+#include "move_sequence.h"
 
 namespace guandan::python {
 
@@ -19,53 +20,30 @@ std::vector<Move>& scratch() {
   return moves;
 }
 
-// Every Move object is a legal reading at its own level under the
-// wild-with-joker rules (the type has no other constructor than the engine and
-// the validating from_bits), so at that level only the app restriction can
-// still rule it out; at another level it is classified afresh.
-bool legal_at(const py::handle& obj, Move move, Rank level, MoveRules rules) {
-  if (level_of(obj.ptr()) != level) return is_legal_reading(move, level, rules);
-  const CardSet cards = move.cards();
-  const bool wild_and_joker = cards.count(wild_kind(level)) > 0 && (cards.lo >> kSmallJoker) != 0;
-  return rules.wild_with_joker || !wild_and_joker;
-}
-
-const Move* checked_previous(const py::handle& previous, Rank level, MoveRules rules, Move& storage) {
-  if (previous.is_none()) return nullptr;
-  storage = move_argument(previous, "previous");
-  if (!legal_at(previous, storage, level, rules))
-    throw py::value_error("previous play is not a legal combination at level " + rank_name(level) + ": " +
-                          move_text(storage, level));
-  return &storage;
-}
-
-// A list of Move objects built with the C API: this is the per-move cost of
-// every Python caller.
-py::list to_python(const std::vector<Move>& moves, Rank level) {
-  PyObject* list = PyList_New(Py_ssize_t(moves.size()));
-  if (list == nullptr) throw py::error_already_set();
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    PyObject* obj = new_move_object(moves[i], level);
-    if (obj == nullptr) {
-      Py_DECREF(list);
-      throw py::error_already_set();
-    }
-    PyList_SET_ITEM(list, Py_ssize_t(i), obj);
-  }
-  return py::reinterpret_steal<py::list>(list);
+// The moves as a lazy MoveSequence: this is the per-call cost of every Python
+// caller, one allocation whatever the number of moves.
+py::object to_python(const std::vector<Move>& moves, Rank level) {
+  PyObject* seq = new_move_sequence(moves.data(), moves.size(), level);
+  if (seq == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(seq);
 }
 
 }  // namespace
 
 void init_moves(py::module_& m) {
   init_move_type(m);
+  init_move_sequence_type(m);
 
   m.def("legal_moves", [](const CardSet& hand, int level, const py::handle& previous, bool wild_with_joker,
                           bool grouped) {
         const Rank l = level_from_index(level);
         const MoveRules rules = move_rules(wild_with_joker);
         Move storage;
-        const Move* prev = checked_previous(previous, l, rules, storage);
+        const Move* prev = nullptr;
+        if (!previous.is_none()) {
+          storage = move_argument(previous, "previous", l, rules);
+          prev = &storage;
+        }
         std::vector<Move>& moves = scratch();
         VectorSink sink{moves};
         generate_moves(hand, l, rules, prev, sink);
@@ -77,8 +55,11 @@ void init_moves(py::module_& m) {
         return to_python(classify(cards, l, move_rules(wild_with_joker)), l);
       }, py::arg("cards"), py::arg("level"), py::arg("wild_with_joker"));
 
+  // Both moves must be readings at `level` (under the most permissive rules:
+  // comparison does not depend on the ruleset).
   m.def("beats", [](const py::handle& a, const py::handle& b, int level) {
-        return beats(move_argument(a, "a"), move_argument(b, "b"), level_from_index(level));
+        const Rank l = level_from_index(level);
+        return beats(move_argument(a, "a", l, MoveRules{true}), move_argument(b, "b", l, MoveRules{true}), l);
       }, py::arg("a"), py::arg("b"), py::arg("level"));
 }
 
