@@ -28,27 +28,71 @@ py::object to_python(const std::vector<Move>& moves, Rank level) {
   return py::reinterpret_steal<py::object>(seq);
 }
 
+PyTypeObject* g_hand_type = nullptr;
+
+// The CardSet of a Hand argument; an exact Hand is read in place (the
+// per-decision path), anything else through pybind11's caster.
+CardSet hand_argument(PyObject* obj) {
+  if (Py_TYPE(obj) == g_hand_type) {
+    auto* instance = reinterpret_cast<py::detail::instance*>(obj);
+    return *static_cast<const CardSet*>(instance->get_value_and_holder().value_ptr());
+  }
+  if (!py::isinstance<CardSet>(obj))
+    throw py::type_error("hand must be a Hand, got " + std::string(Py_TYPE(obj)->tp_name));
+  return py::reinterpret_borrow<py::object>(obj).cast<CardSet>();
+}
+
+bool flag_argument(PyObject* obj, const char* what) {
+  if (obj == Py_True) return true;
+  if (obj == Py_False) return false;
+  throw py::type_error(std::string(what) + " must be a bool");
+}
+
+// legal_moves(hand, level index, previous or None, wild_with_joker, grouped):
+// a raw vectorcall function, as pybind11's argument dispatch costs about as
+// much as generating a short follow.
+PyObject* legal_moves_fast(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  try {
+    if (nargs != 5) throw py::type_error("legal_moves(hand, level, previous, wild_with_joker, grouped) takes 5 arguments");
+    const CardSet hand = hand_argument(args[0]);
+    const Rank level = level_from_index(int(int_argument(args[1], "level index", 0, kNumRanks - 1)));
+    const MoveRules rules = move_rules(flag_argument(args[3], "wild_with_joker"));
+    const bool grouped = flag_argument(args[4], "grouped");
+    Move storage;
+    const Move* previous = nullptr;
+    if (args[2] != Py_None) {
+      storage = move_argument(args[2], "previous", level, rules);
+      previous = &storage;
+    }
+    std::vector<Move>& moves = scratch();
+    VectorSink sink{moves};
+    generate_moves(hand, level, rules, previous, sink);
+    if (grouped) {
+      const std::vector<Move> groups = group_moves(moves);
+      return new_move_sequence(groups.data(), groups.size(), level);
+    }
+    return new_move_sequence(moves.data(), moves.size(), level);
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  }
+  return nullptr;
+}
+
+PyMethodDef g_legal_moves_def = {"legal_moves", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(legal_moves_fast)),
+                                 METH_FASTCALL, "legal_moves(hand, level, previous, wild_with_joker, grouped) -> MoveSequence"};
+
 }  // namespace
 
 void init_moves(py::module_& m) {
   init_move_type(m);
   init_move_sequence_type(m);
 
-  m.def("legal_moves", [](const CardSet& hand, int level, const py::handle& previous, bool wild_with_joker,
-                          bool grouped) {
-        const Rank l = level_from_index(level);
-        const MoveRules rules = move_rules(wild_with_joker);
-        Move storage;
-        const Move* prev = nullptr;
-        if (!previous.is_none()) {
-          storage = move_argument(previous, "previous", l, rules);
-          prev = &storage;
-        }
-        std::vector<Move>& moves = scratch();
-        VectorSink sink{moves};
-        generate_moves(hand, l, rules, prev, sink);
-        return to_python(grouped ? group_moves(moves) : moves, l);
-      }, py::arg("hand"), py::arg("level"), py::arg("previous"), py::arg("wild_with_joker"), py::arg("grouped"));
+  g_hand_type = reinterpret_cast<PyTypeObject*>(py::type::of<CardSet>().ptr());
+  PyObject* legal_moves = PyCFunction_NewEx(&g_legal_moves_def, nullptr, m.attr("__name__").ptr());
+  if (legal_moves == nullptr) throw py::error_already_set();
+  m.add_object("legal_moves", py::reinterpret_steal<py::object>(legal_moves));
 
   m.def("classify", [](const CardSet& cards, int level, bool wild_with_joker) {
         const Rank l = level_from_index(level);

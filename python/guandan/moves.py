@@ -29,6 +29,8 @@ _WILD_WITH_JOKER = {name: as_ruleset(name).wild_with_joker for name in PRESET_NA
 # and for the random module (random.sample).
 _SequenceABC.register(MoveSequence)
 
+_core_legal_moves = _core.legal_moves  # one global lookup on the hot path
+
 
 def _level_and_flag(level: str, ruleset: RulesetLike) -> Tuple[int, bool]:
     try:
@@ -61,7 +63,7 @@ def legal_moves(
         level_i, wild_with_joker = _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]  # type: ignore[index]
     except (KeyError, TypeError):
         level_i, wild_with_joker = _level_and_flag(level, ruleset)
-    return _core.legal_moves(hand, level_i, previous, wild_with_joker, False)
+    return _core_legal_moves(hand, level_i, previous, wild_with_joker, False)
 
 
 def grouped_moves(
