@@ -1,4 +1,6 @@
 // Legal-move generation, classification and comparison.
+#include <deque>
+#include <string>
 #include <vector>
 
 #include "bindings.h"
@@ -80,6 +82,49 @@ PyObject* legal_moves_fast(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   return nullptr;
 }
 
+// guandan.legal_moves(hand, level, previous=None, ruleset="standard") for the
+// common call: an exact Hand, a level string and a ruleset name found in the
+// tables moves.py passes in. Anything else (other spellings, card strings,
+// Ruleset objects, bad input) goes to moves.py's own function, which converts
+// or raises.
+PyObject* g_facade_state = nullptr;  // (level table, flag table, fallback), kept for the process
+
+PyObject* legal_moves_facade(PyObject*, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+  PyObject* const level_table = PyTuple_GET_ITEM(g_facade_state, 0);
+  PyObject* const flag_table = PyTuple_GET_ITEM(g_facade_state, 1);
+  PyObject* const fallback = PyTuple_GET_ITEM(g_facade_state, 2);
+  static const char* const kNames[4] = {"hand", "level", "previous", "ruleset"};
+  PyObject* slots[4] = {nullptr, nullptr, Py_None, nullptr};
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  bool fast = nargs <= 4;
+  for (Py_ssize_t i = 0; fast && i < nargs; ++i) slots[i] = args[i];
+  for (Py_ssize_t k = 0; fast && k < nkw; ++k) {
+    PyObject* name = PyTuple_GET_ITEM(kwnames, k);
+    int slot = -1;
+    for (int j = 0; j < 4 && slot < 0; ++j)
+      if (PyUnicode_CompareWithASCIIString(name, kNames[j]) == 0) slot = j;
+    fast = slot >= nargs;  // unknown or given twice: let Python say so
+    if (fast) slots[slot] = args[nargs + k];
+  }
+  if (fast && slots[0] != nullptr && slots[1] != nullptr && Py_TYPE(slots[0]) == g_hand_type &&
+      PyUnicode_CheckExact(slots[1]) && (slots[3] == nullptr || PyUnicode_CheckExact(slots[3])) &&
+      (slots[2] == Py_None || is_move_object(slots[2]))) {
+    PyObject* level = PyDict_GetItemWithError(level_table, slots[1]);
+    PyObject* flag = slots[3] == nullptr ? PyDict_GetItemString(flag_table, "standard")
+                                         : PyDict_GetItemWithError(flag_table, slots[3]);
+    if (PyErr_Occurred()) return nullptr;
+    if (level != nullptr && flag != nullptr) {
+      PyObject* core_args[5] = {slots[0], level, slots[2], flag, Py_False};
+      return legal_moves_fast(nullptr, core_args, 5);
+    }
+  }
+  return PyObject_Vectorcall(fallback, args, nargsf, kwnames);
+}
+
+PyMethodDef g_facade_def = {"legal_moves", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(legal_moves_facade)),
+                            METH_FASTCALL | METH_KEYWORDS, nullptr};
+
 PyMethodDef g_legal_moves_def = {"legal_moves", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(legal_moves_fast)),
                                  METH_FASTCALL, "legal_moves(hand, level, previous, wild_with_joker, grouped) -> MoveSequence"};
 
@@ -93,6 +138,20 @@ void init_moves(py::module_& m) {
   PyObject* legal_moves = PyCFunction_NewEx(&g_legal_moves_def, nullptr, m.attr("__name__").ptr());
   if (legal_moves == nullptr) throw py::error_already_set();
   m.add_object("legal_moves", py::reinterpret_steal<py::object>(legal_moves));
+
+  // The public guandan.legal_moves: made by moves.py with its tables and its
+  // Python function for every other call, whose docstring it keeps.
+  m.def("legal_moves_facade", [m](const py::dict& level_table, const py::dict& flag_table, const py::function& fallback,
+                                 const py::str& doc) {
+        static std::deque<std::string> docs;  // a PyMethodDef's doc must outlive it
+        g_facade_def.ml_doc = docs.emplace_back(std::string(doc)).c_str();
+        Py_XDECREF(g_facade_state);
+        g_facade_state = py::make_tuple(level_table, flag_table, fallback).release().ptr();
+        // The module as `self`, so the function reads as a plain built-in.
+        PyObject* f = PyCFunction_NewEx(&g_facade_def, m.ptr(), py::str("guandan.moves").ptr());
+        if (f == nullptr) throw py::error_already_set();
+        return py::reinterpret_steal<py::object>(f);
+      }, py::arg("level_table"), py::arg("flag_table"), py::arg("fallback"), py::arg("doc"));
 
   m.def("classify", [](const CardSet& cards, int level, bool wild_with_joker) {
         const Rank l = level_from_index(level);

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence as _SequenceABC
-from typing import Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Optional, Sequence, Tuple
 
 from . import _core
 from ._core import Hand, Move, MoveSequence
@@ -39,7 +39,7 @@ def _level_and_flag(level: str, ruleset: RulesetLike) -> Tuple[int, bool]:
         return level_index(level), as_ruleset(ruleset).wild_with_joker
 
 
-def legal_moves(
+def legal_moves(  # noqa: F811 - replaced below by the compiled façade
     hand: CardsLike,
     level: str,
     previous: Optional[Move] = None,
@@ -64,6 +64,19 @@ def legal_moves(
     except (KeyError, TypeError):
         level_i, wild_with_joker = _level_and_flag(level, ruleset)
     return _core_legal_moves(hand, level_i, previous, wild_with_joker, False)
+
+
+# The per-decision call of Python bots: a compiled function takes the common
+# case (a Hand, a level string, a preset name) and hands every other call to
+# the Python function above, which converts or raises.
+_legal_moves_in_python = legal_moves
+if not TYPE_CHECKING:
+    legal_moves = _core.legal_moves_facade(
+        _LEVEL_INDEX,
+        _WILD_WITH_JOKER,
+        _legal_moves_in_python,
+        "legal_moves(hand, level, previous=None, ruleset='standard')\n--\n\n" + (_legal_moves_in_python.__doc__ or ""),
+    )
 
 
 def grouped_moves(
