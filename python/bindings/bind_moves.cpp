@@ -153,15 +153,15 @@ void init_moves(py::module_& m) {
         return py::reinterpret_steal<py::object>(f);
       }, py::arg("level_table"), py::arg("flag_table"), py::arg("fallback"), py::arg("doc"));
 
-  m.def("classify", [](const CardSet& cards, int level, bool wild_with_joker) {
-        const Rank l = level_from_index(level);
+  m.def("classify", [](const CardSet& cards, const py::handle& level, bool wild_with_joker) {
+        const Rank l = Rank(int_argument(level, "level index", 0, kNumRanks - 1));
         return to_python(classify(cards, l, move_rules(wild_with_joker)), l);
       }, py::arg("cards"), py::arg("level"), py::arg("wild_with_joker"));
 
   // Both moves must be readings at `level` (under the most permissive rules:
   // comparison does not depend on the ruleset).
-  m.def("beats", [](const py::handle& a, const py::handle& b, int level) {
-        const Rank l = level_from_index(level);
+  m.def("beats", [](const py::handle& a, const py::handle& b, const py::handle& level) {
+        const Rank l = Rank(int_argument(level, "level index", 0, kNumRanks - 1));
         return beats(move_argument(a, "a", l, MoveRules{true}), move_argument(b, "b", l, MoveRules{true}), l);
       }, py::arg("a"), py::arg("b"), py::arg("level"));
 }
