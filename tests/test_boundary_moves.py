@@ -14,7 +14,7 @@ import guandan as g
 import numpy as np
 import pytest
 from guandan import _core
-from guandan.moves import MoveSequence
+from guandan import MoveSequence
 
 # --- reproducers -----------------------------------------------------------
 
