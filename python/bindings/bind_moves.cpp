@@ -44,6 +44,17 @@ CardSet hand_argument(PyObject* obj) {
   return py::reinterpret_borrow<py::object>(obj).cast<CardSet>();
 }
 
+// A level index 0..12; a small exact int (what the façade passes) is read
+// without the general reader's conversions.
+Rank level_argument(PyObject* obj) {
+  if (PyLong_CheckExact(obj)) {
+    const long v = PyLong_AsLong(obj);
+    if (v >= 0 && v < kNumRanks) return Rank(v);
+    PyErr_Clear();  // an overflow: the general reader reports it
+  }
+  return Rank(int_argument(obj, "level index", 0, kNumRanks - 1));
+}
+
 bool flag_argument(PyObject* obj, const char* what) {
   if (obj == Py_True) return true;
   if (obj == Py_False) return false;
@@ -57,7 +68,7 @@ PyObject* legal_moves_fast(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   try {
     if (nargs != 5) throw py::type_error("legal_moves(hand, level, previous, wild_with_joker, grouped) takes 5 arguments");
     const CardSet hand = hand_argument(args[0]);
-    const Rank level = level_from_index(int(int_argument(args[1], "level index", 0, kNumRanks - 1)));
+    const Rank level = level_argument(args[1]);
     const MoveRules rules = move_rules(flag_argument(args[3], "wild_with_joker"));
     const bool grouped = flag_argument(args[4], "grouped");
     Move storage;
