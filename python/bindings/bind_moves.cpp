@@ -98,7 +98,9 @@ PyObject* legal_moves_fast(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
 // tables moves.py passes in. Anything else (other spellings, card strings,
 // Ruleset objects, bad input) goes to moves.py's own function, which converts
 // or raises.
-PyObject* g_facade_state = nullptr;  // (level table, flag table, fallback), kept for the process
+// (level table, flag table, fallback, flag of the default "standard"), kept
+// for the process.
+PyObject* g_facade_state = nullptr;
 
 PyObject* legal_moves_facade(PyObject*, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   PyObject* const level_table = PyTuple_GET_ITEM(g_facade_state, 0);
@@ -122,7 +124,7 @@ PyObject* legal_moves_facade(PyObject*, PyObject* const* args, size_t nargsf, Py
       PyUnicode_CheckExact(slots[1]) && (slots[3] == nullptr || PyUnicode_CheckExact(slots[3])) &&
       (slots[2] == Py_None || is_move_object(slots[2]))) {
     PyObject* level = PyDict_GetItemWithError(level_table, slots[1]);
-    PyObject* flag = slots[3] == nullptr ? PyDict_GetItemString(flag_table, "standard")
+    PyObject* flag = slots[3] == nullptr ? PyTuple_GET_ITEM(g_facade_state, 3)
                                          : PyDict_GetItemWithError(flag_table, slots[3]);
     if (PyErr_Occurred()) return nullptr;
     if (level != nullptr && flag != nullptr) {
@@ -157,7 +159,8 @@ void init_moves(py::module_& m) {
         static std::deque<std::string> docs;  // a PyMethodDef's doc must outlive it
         g_facade_def.ml_doc = docs.emplace_back(std::string(doc)).c_str();
         Py_XDECREF(g_facade_state);
-        g_facade_state = py::make_tuple(level_table, flag_table, fallback).release().ptr();
+        if (!flag_table.contains("standard")) throw py::value_error("the flag table must name the default ruleset 'standard'");
+        g_facade_state = py::make_tuple(level_table, flag_table, fallback, flag_table["standard"]).release().ptr();
         // The module as `self`, so the function reads as a plain built-in.
         PyObject* f = PyCFunction_NewEx(&g_facade_def, m.ptr(), py::str("guandan.moves").ptr());
         if (f == nullptr) throw py::error_already_set();
