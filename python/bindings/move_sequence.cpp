@@ -1,6 +1,7 @@
 #include "move_sequence.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 #include "move_object.h"
@@ -15,8 +16,40 @@ namespace py = pybind11;
 struct MoveSequenceObject {
   PyObject_VAR_HEAD
   Rank level;
+  std::uint32_t capacity;  // moves the block has room for (>= the size)
   Move moves[1];
 };
+
+constexpr std::size_t block_bytes(std::size_t capacity) {
+  return offsetof(MoveSequenceObject, moves) + sizeof(Move) * capacity;
+}
+
+// Freed sequences are kept for reuse, as Move objects are: a bot asks for
+// moves every decision and drops them right after, so most calls skip the
+// allocator. A few blocks of at most kMaxKeptMoves each (at most 512 KB).
+constexpr std::size_t kKept = 8;
+constexpr std::uint32_t kMaxKeptMoves = 4096;
+MoveSequenceObject* g_kept[kKept];  // guarded by the GIL
+std::size_t g_kept_count = 0;
+
+// Capacities are powers of two from 64 moves, so a kept block fits the next
+// call of a similar size.
+std::uint32_t capacity_for(std::size_t count) {
+  std::uint32_t capacity = 64;
+  while (capacity < count) capacity *= 2;
+  return capacity;
+}
+
+void dealloc(PyObject* self) {
+  PyTypeObject* type = Py_TYPE(self);
+  MoveSequenceObject* s = reinterpret_cast<MoveSequenceObject*>(self);
+  if (s->capacity <= kMaxKeptMoves && g_kept_count < kKept) {
+    g_kept[g_kept_count++] = s;
+  } else {
+    PyObject_Free(self);
+  }
+  Py_DECREF(type);
+}
 
 PyTypeObject* g_type = nullptr;
 
@@ -179,6 +212,7 @@ PyMethodDef g_methods[] = {
 
 PyType_Slot g_slots[] = {
     {Py_tp_new, reinterpret_cast<void*>(new_refused)},
+    {Py_tp_dealloc, reinterpret_cast<void*>(dealloc)},
     {Py_tp_repr, reinterpret_cast<void*>(repr)},
     {Py_tp_hash, reinterpret_cast<void*>(PyObject_HashNotImplemented)},
     {Py_tp_richcompare, reinterpret_cast<void*>(richcompare)},
@@ -205,8 +239,24 @@ PyType_Spec g_spec = {"guandan.MoveSequence", int(offsetof(MoveSequenceObject, m
 }  // namespace
 
 PyObject* new_move_sequence(const Move* moves, std::size_t count, Rank level) {
-  MoveSequenceObject* obj = PyObject_NewVar(MoveSequenceObject, g_type, Py_ssize_t(count));
-  if (obj == nullptr) return nullptr;
+  if (count > std::size_t(PY_SSIZE_T_MAX) / sizeof(Move) - 64 || count > UINT32_MAX / 2) return PyErr_NoMemory();
+  MoveSequenceObject* obj = nullptr;
+  // A kept block that fits without wasting much (not 64 KB for an empty follow).
+  const std::uint32_t wanted = capacity_for(count);
+  for (std::size_t i = g_kept_count; i-- > 0;) {
+    if (g_kept[i]->capacity >= count && g_kept[i]->capacity <= 4 * wanted) {
+      obj = g_kept[i];
+      g_kept[i] = g_kept[--g_kept_count];
+      break;
+    }
+  }
+  if (obj == nullptr) {
+    const std::uint32_t capacity = count <= kMaxKeptMoves ? wanted : std::uint32_t(count);
+    obj = static_cast<MoveSequenceObject*>(PyObject_Malloc(block_bytes(capacity)));
+    if (obj == nullptr) return PyErr_NoMemory();
+    obj->capacity = capacity;
+  }
+  PyObject_InitVar(reinterpret_cast<PyVarObject*>(obj), g_type, Py_ssize_t(count));
   obj->level = level;
   if (count > 0) std::memcpy(obj->moves, moves, sizeof(Move) * count);
   return reinterpret_cast<PyObject*>(obj);
