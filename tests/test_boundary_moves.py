@@ -339,3 +339,20 @@ def test_core_legal_moves_argument_errors():
         _core.legal_moves(hand, 0, "As", True, False)
     with pytest.raises(TypeError):
         g.legal_moves(hand, "2", previous=[g.classify("As", "2")[0]])
+
+
+def test_sequences_of_many_sizes_made_and_dropped_in_turn_keep_their_moves():
+    # Freed sequences are reused by later calls: none may see another's moves.
+    hands = [g.Hand("")] + [h for seed in range(3) for h in g.deal(seed)] + [g.Hand("As"), g.Hand("5s 5d 5c 2h 2h")]
+    kept = []
+    for round_ in range(3):
+        for i, hand in enumerate(hands):
+            moves = g.legal_moves(hand, "2")
+            expected = [m.bits for m in moves]
+            if (i + round_) % 3 == 0:
+                kept.append((moves, expected))
+            previous = moves[len(moves) // 2] if moves else None
+            follows = g.legal_moves(hands[(i + 1) % len(hands)], "2", previous)
+            assert previous is None or all(g.beats(m, previous, "2") for m in follows)
+    for moves, expected in kept:
+        assert [m.bits for m in moves] == expected
