@@ -221,6 +221,8 @@ def test_batch_arrays_of_the_wrong_dtype_or_shape():
     # The private core takes exact dtypes only: no silent cast.
     with pytest.raises(TypeError, match="uint64"):
         _core.legal_moves_batch(np.zeros((1, 2)), np.zeros(1, dtype=np.int64), None, True, False)
+    with pytest.raises(TypeError, match="grouped"):
+        g.legal_moves_batch(np.zeros((1, 2), dtype=np.uint64), "2", grouped=None)
     assert len(g.legal_moves_batch([], "2").offsets) == 1
 
 

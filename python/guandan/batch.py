@@ -158,8 +158,10 @@ def legal_moves_batch(
     Raises TypeError for non-integer arrays and ValueError for bad shapes,
     hand bits, levels or previous moves.
     """
+    if not isinstance(grouped, (bool, np.bool_)):
+        raise TypeError(f"grouped must be a bool, got {type(grouped).__name__}")
     hand_bits = _hand_array(hands)
     level_idx = _level_array(levels, len(hand_bits))
     prev = None if previous is None else _word_rows(previous, "previous")
-    offsets, moves = _core.legal_moves_batch(hand_bits, level_idx, prev, as_ruleset(ruleset).wild_with_joker, grouped)
+    offsets, moves = _core.legal_moves_batch(hand_bits, level_idx, prev, as_ruleset(ruleset).wild_with_joker, bool(grouped))
     return MoveBatch(offsets=offsets, moves=moves, levels=level_idx)
