@@ -73,12 +73,17 @@ int DealState::next_active(int seat) const {
   return -1;
 }
 
+// A member of the position's legal moves, without generating them: the cards
+// are in the hand, the move is bit for bit a reading the generator makes of
+// them at this deal's level and move rules (so a Move read at another level,
+// or with a hand-made wild declaration, is refused), and it beats the last
+// play when following (what follows() emits).
 bool DealState::is_legal(Move move) const {
   if (phase_ != Phase::kPlay) return false;
   const CardSet cards = move.cards();
   if (!cards.is_canonical() || cards.empty() || !hands_[turn_].contains(cards)) return false;
-  if (!is_legal_reading(move, level_, rules_.move_rules())) return false;
-  return !has_last_play_ || beats(move, last_play_, level_);
+  if (has_last_play_ && !beats(move, last_play_, level_)) return false;
+  return is_legal_reading(move, level_, rules_.move_rules());
 }
 
 void DealState::play(Move move) {

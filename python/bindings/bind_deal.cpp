@@ -53,12 +53,12 @@ std::vector<PyCard> kinds_of(CardSet set) {
   return out;
 }
 
-// Ruleset fields (ruleset.h ranges): exact types, so that a wrong type or a
+// Ruleset fields (ruleset.h ranges): exact types (bools are not ints here), so that a wrong type or a
 // value out of range is a TypeError or ValueError naming the field, never a
 // silent conversion or an overflow.
 std::string type_name(const py::handle& value) { return Py_TYPE(value.ptr())->tp_name; }
 
-int int_argument(const py::handle& value, const std::string& field, int lo, int hi) {
+int exact_int_field(const py::handle& value, const std::string& field, int lo, int hi) {
   if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
     throw py::type_error(field + " must be an int, got " + type_name(value));
   int overflow = 0;
@@ -75,7 +75,7 @@ std::array<int, 3> advance_argument(const py::handle& value) {
   const py::sequence items = py::reinterpret_borrow<py::sequence>(value);
   if (items.size() != 3) throw py::value_error("advance must hold three levels (1-2, 1-3, 1-4)");
   std::array<int, 3> out{};
-  for (std::size_t i = 0; i < 3; ++i) out[i] = int_argument(items[i], "advance", 0, kMaxAdvance);
+  for (std::size_t i = 0; i < 3; ++i) out[i] = exact_int_field(items[i], "advance", 0, kMaxAdvance);
   return out;
 }
 
@@ -137,7 +137,7 @@ void init_deal(py::module_& m) {
              rules.failed_attempts_limit =
                  failed_attempts_limit.is_none()
                      ? 0
-                     : int_argument(failed_attempts_limit, "failed_attempts_limit", 1, kMaxFailedAttemptsLimit);
+                     : exact_int_field(failed_attempts_limit, "failed_attempts_limit", 1, kMaxFailedAttemptsLimit);
              rules.all_aces_defeat = all_aces_defeat;
              rules.wild_with_joker = wild_with_joker;
              if (const char* error = ruleset_error(rules)) throw py::value_error(error);
@@ -217,7 +217,7 @@ void init_deal(py::module_& m) {
         if (declarers < -1 || declarers > 1) throw py::value_error("declarers must be None, 0 or 1");
         state.declarers = declarers;
         for (int team = 0; team < 2; ++team)
-          state.failed_attempts[team] = int_argument(attempts[team], "failed_attempts", 0, kMaxFailedAttempts);
+          state.failed_attempts[team] = exact_int_field(attempts[team], "failed_attempts", 0, kMaxFailedAttempts);
         state.winner = winner;
         if (finishing_order.empty() || finishing_order.size() > 4)
           throw py::value_error("a finishing order lists 1 to 4 seats, first out first");
