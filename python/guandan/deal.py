@@ -24,7 +24,7 @@ from ._core import Card, Hand, Move
 from .cards import CardsLike, as_hand, level_index
 from .events import Event
 from .observation import Observation
-from .ruleset import Ruleset, RulesetLike, as_ruleset
+from .ruleset import PRESET_NAMES, Ruleset, RulesetLike, as_ruleset
 from .tribute import TributePlan
 
 PHASES = ("tribute", "return", "play", "over")
@@ -36,6 +36,30 @@ def check_seed(seed: int) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >= 2**64:
         raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
     return seed
+
+
+def ruleset_of_text(fields: str) -> Ruleset:
+    """The ruleset of the text form's rules field: the preset with those
+    fields, else a custom ruleset (field order as in ``ruleset_text``)."""
+    for name in PRESET_NAMES:
+        preset = Ruleset.preset(name)
+        if _core.ruleset_text(preset.core) == fields:
+            return preset
+    v = [int(x) for x in fields.split(",")]
+    return Ruleset(
+        name="custom",
+        advance=(v[0], v[1], v[2]),
+        deal_end="three_out" if v[3] else "team_out",
+        tribute_payers="last_only" if v[4] else "last_or_both_losers",
+        tribute_wild_allowed=bool(v[5]),
+        tribute_cancel="all_four_jokers" if v[6] else "both_big_jokers",
+        return_rule="at_most_ten" if v[7] else "any_but_received",
+        leader_after_tribute="first_place" if v[8] else "higher_payer",
+        match_win="first_out_at_ace" if v[9] else "declarers_at_ace_1_2_or_1_3",
+        failed_attempts_limit=v[10] or None,
+        all_aces_defeat=bool(v[11]),
+        wild_with_joker=bool(v[12]),
+    )
 
 
 def deal(seed: int) -> List[Hand]:
@@ -55,6 +79,10 @@ class Deal:
     - ``previous_order=`` (the previous deal's four places, first to last)
       starts with the tribute phase: ``give()`` the tribute and return cards,
       then play. The tribute decides who leads.
+    - ``Deal.from_text(text)`` continues a position from its text form.
+
+    Every seat starts with at least one card (an empty seat raises
+    ValueError: it would be out before the deal starts).
 
     Illegal actions raise ValueError and leave the deal unchanged.
     """
@@ -82,9 +110,56 @@ class Deal:
             self._state = _core.DealState(dealt, level_i, self._ruleset.core, cut_leader if leader is None else leader)
         self._initial_hands = list(dealt)
         self._leader_given = leader
-        self._previous_order = None if previous_order is None else list(previous_order)
+        self._start_text: Optional[str] = None
         # Append-only and immutable, so observations share it without copying.
         self._history: Tuple[Event, ...] = ()
+
+    # --- text form ---------------------------------------------------------
+    def to_text(self) -> str:
+        """The position as one line of text (``cpp/src/deal_text.cpp`` documents
+        the format): everything needed to continue the deal exactly."""
+        return self._state.to_text()
+
+    @classmethod
+    def from_text(cls, text: str, ruleset: Optional[RulesetLike] = None) -> "Deal":
+        """The deal at the position of ``text`` (see :meth:`to_text`).
+
+        The ruleset is the preset whose fields the text holds, or a custom
+        ruleset named ``"custom"``; pass ``ruleset`` to name it (it must hold
+        the same fields). A deal from text has no seed and no history before
+        the position: ``seed`` is 0, ``initial_hands`` are the position's hands
+        and ``start_text`` is ``text``. Malformed text or an impossible
+        position raises ValueError.
+
+            >>> d = Deal(seed=7)
+            >>> Deal.from_text(d.to_text()).to_text() == d.to_text()
+            True
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a deal text must be a str, got {type(text).__name__}")
+        state = _core.DealState.from_text(text)
+        fields = text.split(" ")[2]
+        if ruleset is None:
+            rules = ruleset_of_text(fields)
+        else:
+            rules = as_ruleset(ruleset)
+            if _core.ruleset_text(rules.core) != fields:
+                raise ValueError(f"ruleset {rules.name!r} does not hold the text's ruleset fields {fields}")
+        deal = cls.__new__(cls)
+        deal._ruleset = rules
+        deal._seed = 0
+        deal._cut_position, deal._face_up = 0, None
+        deal._state = state
+        deal._initial_hands = list(state.hands)
+        deal._leader_given = None
+        deal._start_text = text
+        deal._history = ()
+        return deal
+
+    @property
+    def start_text(self) -> Optional[str]:
+        """The text this deal was read from (:meth:`from_text`), else None."""
+        return self._start_text
 
     # --- state -------------------------------------------------------------
     @property
@@ -103,7 +178,7 @@ class Deal:
     @property
     def previous_order(self) -> Optional[List[int]]:
         """The previous deal's places this deal's tribute was planned from."""
-        return None if self._previous_order is None else list(self._previous_order)
+        return self._state.previous_order
 
     @property
     def level(self) -> str:
@@ -134,8 +209,9 @@ class Deal:
         return [len(h) for h in self._state.hands]
 
     @property
-    def face_up_card(self) -> Card:
-        """The face-up card of the seeded cut (its seat leads a first deal)."""
+    def face_up_card(self) -> Optional[Card]:
+        """The face-up card of the seeded cut (its seat leads a first deal);
+        None for a deal read from text."""
         return self._face_up
 
     @property
@@ -198,7 +274,8 @@ class Deal:
     @property
     def tribute(self) -> Optional[TributePlan]:
         """The tribute of this deal (None for a deal without one)."""
-        if self._previous_order is None:
+        previous = self._state.previous_order
+        if previous is None:
             return None
         payments = tuple((p[0], p[1]) for p in self._state.payments)
         paid = tuple((p, r, c) for (p, r), c in zip(payments, self._state.paid))
@@ -206,7 +283,7 @@ class Deal:
         return TributePlan(
             cancelled=self._state.tribute_cancelled,
             payments=payments,
-            first_place=self._previous_order[0],
+            first_place=previous[0],
             paid=paid,
             returned=returned,
         )
