@@ -10,6 +10,7 @@
 #include "guandan/deal.h"
 #include "guandan/match.h"
 #include "guandan/move_list.h"
+#include "guandan/readings.h"
 #include "guandan/rng.h"
 #include "guandan/tribute.h"
 #include "move_object.h"
@@ -194,14 +195,15 @@ void init_deal(py::module_& m) {
           })
       .def_property_readonly("last_play", [](const DealState& d) { return move_or_none(d.last_play(), d.level()); })
       .def_property_readonly("last_player", &DealState::last_player)
-      .def("legal_moves", [](const DealState& d) {
+      .def("legal_moves", [](const DealState& d, bool grouped) {
             std::vector<Move> moves;
             if (d.phase() == Phase::kPlay) {
               VectorSink sink{moves};
               generate_moves(d.hand(d.turn()), d.level(), d.rules().move_rules(), d.last_play(), sink);
             }
-            return move_list(moves, d.level());
-          })
+            return move_list(grouped ? group_moves(moves) : moves, d.level());
+          }, py::arg("grouped") = false,
+          "The seat to act's legal plays; grouped: one per (kind, size, rank) (readings.h).")
       .def("is_legal", [](const DealState& d, const py::handle& move) {
             return d.is_legal(move_argument(move, "move"));
           })

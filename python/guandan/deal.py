@@ -98,7 +98,8 @@ class Deal:
     ) -> None:
         self._ruleset = as_ruleset(ruleset)
         self._seed = check_seed(seed)
-        dealt, self._cut_position, self._face_up, cut_leader = _core.seeded_deal(self._seed)
+        dealt, self._cut_position, face_up, cut_leader = _core.seeded_deal(self._seed)
+        self._face_up: Optional[Card] = face_up
         if hands is not None:
             dealt = [as_hand(h) for h in hands]
         level_i = level_index(level)
@@ -241,6 +242,11 @@ class Deal:
     def legal_moves(self) -> List[Move]:
         """Every legal move of the seat to act (passing, when allowed, is ``pass_turn``)."""
         return self._state.legal_moves()
+
+    def grouped_moves(self) -> List[Move]:
+        """One legal move per distinct (kind, size, rank), the representative
+        that uses the fewest wild cards (see :func:`guandan.grouped_moves`)."""
+        return self._state.legal_moves(True)
 
     def can_pass(self) -> bool:
         return self.phase == "play" and self._state.last_play is not None

@@ -57,10 +57,10 @@ except ImportError as _error:  # pragma: no cover - exercised without open_spiel
     ) from _error
 
 from ._core import Hand
-from .actions import NUM_ACTIONS, describe
+from .actions import NUM_ACTIONS, apply_action, describe, legal_action_table
 from .cards import RANKS
 from .deal import Deal
-from .env import FIELDS, apply_action, encode_observation, legal_action_table
+from .encoding import FIELDS, encode_observation
 from .log import deal_log, replay
 from .ruleset import PRESET_NAMES, as_ruleset
 
