@@ -122,14 +122,16 @@ class Deal:
         return self._state.to_text()
 
     @classmethod
-    def from_text(cls, text: str, ruleset: Optional[RulesetLike] = None) -> "Deal":
+    def from_text(cls, text: str, ruleset: Optional[RulesetLike] = None, events: Sequence[Event] = ()) -> "Deal":
         """The deal at the position of ``text`` (see :meth:`to_text`).
 
         The ruleset is the preset whose fields the text holds, or a custom
         ruleset named ``"custom"``; pass ``ruleset`` to name it (it must hold
-        the same fields). A deal from text has no seed and no history before
-        the position: ``seed`` is 0, ``initial_hands`` are the position's hands
-        and ``start_text`` is ``text``. Malformed text or an impossible
+        the same fields). ``events`` are the public events that led to the
+        position, when known: they become its history (they are not checked
+        against it). A deal from text has no seed: ``seed`` is 0,
+        ``initial_hands`` are the position's hands and ``start_text`` is
+        ``text``. Malformed text or an impossible
         position raises ValueError.
 
             >>> d = Deal(seed=7)
@@ -154,7 +156,9 @@ class Deal:
         deal._initial_hands = list(state.hands)
         deal._leader_given = None
         deal._start_text = text
-        deal._history = ()
+        deal._history = tuple(events)
+        if not all(isinstance(e, Event) for e in deal._history):
+            raise TypeError("events must be guandan Event objects")
         return deal
 
     @property
