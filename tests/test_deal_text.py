@@ -206,3 +206,14 @@ def test_mutated_texts_are_rejected_or_round_trip(text, where, insert, cut):
     assert again._state == deal._state and again.to_text() == deal.to_text()
     if not deal.is_over:
         assert deal.legal_moves() or deal.tribute_options() or deal.can_pass()
+
+
+def test_a_receiver_holding_only_the_kind_received_returns_one():
+    # Pagat returns any card but the kind received; a receiver holding
+    # nothing else still has an action.
+    deal = guandan.Deal(hands=["As", "As", "4s", "5s"], level="2", ruleset="pagat", previous_order=[1, 2, 3, 0])
+    deal.give("As")
+    assert deal.phase == "return" and deal.turn == 1
+    assert [str(c) for c in deal.tribute_options()] == ["As"]
+    deal.give("As")
+    assert deal.phase == "play" and deal.card_counts == [1, 1, 1, 1]
