@@ -217,3 +217,16 @@ def test_a_receiver_holding_only_the_kind_received_returns_one():
     assert [str(c) for c in deal.tribute_options()] == ["As"]
     deal.give("As")
     assert deal.phase == "play" and deal.card_counts == [1, 1, 1, 1]
+
+
+def test_the_documented_examples_read_back():
+    # The two examples at the top of cpp/src/deal_text.cpp.
+    play = "9d/Kd/7c7d/8sQd 2 3,2,1,0,0,0,0,1,0,0,0,0,1 play 3 1:2:pair,6,6s6h - - - 5s5h6s6h -/-/-/-"
+    deal = guandan.Deal.from_text(play)
+    assert (deal.turn, deal.last_player, str(deal.last_play), deal.observation(3).passed) == (3, 1, "6s 6h", (2,))
+    tribute = "3dKsAs/4c/Qs/Js 2 3,2,1,0,0,0,0,1,0,0,0,0,1 tribute 3 - - - 0213:10,32:Ks:- - Ks/-/-/-"
+    deal = guandan.Deal.from_text(tribute)
+    assert deal.phase == "tribute" and deal.tribute.payments == ((1, 0), (3, 2))
+    assert [str(h) for h in deal.observation(2).shown] == ["Ks", "", "", ""]
+    for text in (play, tribute):
+        assert guandan.Deal.from_text(text).to_text() == text

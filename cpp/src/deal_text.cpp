@@ -33,8 +33,12 @@
 // "pair,9,9s9d" or "straight,5,Ah2s3s4c5d": the generator's reading of those
 // cards with that kind and rank (wild declarations are canonical, move.h).
 //
-// Example, a first deal after one pair has been played:
-//   3s.../4h.../.../... 2 3,2,1,0,0,0,0,1,0,0,0,0,1 play 1 0:-:pair,5,5s5h - - - 5s5h -/-/-/-
+// Examples (standard rules, level 2). Seat 0 led 5s5h, seat 1 beat it with
+// 6s6h, seat 2 passed, seat 3 to act:
+//   9d/Kd/7c7d/8sQd 2 3,2,1,0,0,0,0,1,0,0,0,0,1 play 3 1:2:pair,6,6s6h - - - 5s5h6s6h -/-/-/-
+// A double tribute after a 1-2 of seats 0 and 2: seat 1 has paid Ks to seat
+// 0 (shown in its hand), seat 3 pays next:
+//   3dKsAs/4c/Qs/Js 2 3,2,1,0,0,0,0,1,0,0,0,0,1 tribute 3 - - - 0213:10,32:Ks:- - Ks/-/-/-
 //
 // from_text rejects malformed text and impossible positions (a third copy of
 // a card, a turn on a seat that is out, a trick or tribute progress that no
