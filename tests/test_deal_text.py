@@ -180,8 +180,14 @@ def test_non_string_text_is_a_type_error():
         guandan.Deal.from_text(None)
 
 
+@pytest.mark.parametrize("text", ["\ud800", "\u00e9", "a\x00b", FOLLOWING.replace(" ", "\x00", 1)])
+def test_odd_characters_are_value_errors(text):
+    with pytest.raises(ValueError):
+        guandan.Deal.from_text(text)
+
+
 @settings(max_examples=400, deadline=None)
-@given(st.text(max_size=300))
+@given(st.text(st.characters(exclude_categories=()), max_size=300))  # surrogates included
 def test_arbitrary_text_raises_value_error(text):
     with pytest.raises(ValueError):
         guandan.Deal.from_text(text)

@@ -140,6 +140,8 @@ class Deal:
         """
         if not isinstance(text, str):
             raise TypeError(f"a deal text must be a str, got {type(text).__name__}")
+        if not text.isascii():
+            raise ValueError("deal text: the text form is ASCII only")
         state = _core.DealState.from_text(text)
         fields = text.split(" ")[2]
         if ruleset is None:
