@@ -10,6 +10,7 @@
 #include "guandan/deal.h"
 #include "guandan/match.h"
 #include "guandan/move_list.h"
+#include "guandan/readings.h"
 #include "guandan/rng.h"
 #include "guandan/tribute.h"
 #include "move_object.h"
@@ -176,6 +177,7 @@ void init_deal(py::module_& m) {
       .def_readonly("all_aces_defeat", &Ruleset::all_aces_defeat)
       .def_readonly("wild_with_joker", &Ruleset::wild_with_joker);
 
+  m.def("ruleset_text", &ruleset_text, py::arg("rules"), "The ruleset field of the deal text form.");
   m.def("seeded_deal", [](std::uint64_t seed) {
         const SeededDeal d = seeded_deal(seed);
         return py::make_tuple(std::vector<CardSet>(d.hands.begin(), d.hands.end()), d.cut_position,
@@ -238,13 +240,41 @@ void init_deal(py::module_& m) {
 
   py::class_<DealState>(m, "DealState", "The C++ state of one deal (deal.h); wrapped by guandan.Deal.")
       .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules, int leader) {
-             return DealState(four_hands(hands), level_from_index(level), rules, seat_argument(leader));
+             const auto four = four_hands(hands);
+             return translating([&] { return DealState(four, level_from_index(level), rules, seat_argument(leader)); });
            }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("leader"))
       .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules,
                        const std::vector<int>& previous) {
-             return DealState(four_hands(hands), level_from_index(level), rules, placing_argument(previous));
+             const auto four = four_hands(hands);
+             return translating([&] { return DealState(four, level_from_index(level), rules, placing_argument(previous)); });
            }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("previous"))
       .def("copy", [](const DealState& d) { return DealState(d); })
+      .def("to_text", &DealState::to_text, "The one-line text form of the position (deal_text.cpp).")
+      .def_static("from_text", [](const std::string& text) { return translating([&] { return DealState::from_text(text); }); },
+                  py::arg("text"), "The position of a text form; ValueError when malformed or impossible.")
+      .def("__eq__", [](const DealState& a, const py::object& b) {
+            return py::isinstance<DealState>(b) && a == b.cast<const DealState&>();
+          })
+      .def("view", [](const DealState& d, int seat) { return d.view(seat_argument(seat)); }, py::arg("seat"),
+           "What `seat` may know now (PlayerView), as the core's policies read it.")
+      .def_property_readonly("rules", &DealState::rules, "The deal's ruleset.")
+      .def_property_readonly("played", &DealState::played)
+      .def_property_readonly("previous_order", [](const DealState& d) -> py::object {
+            const Placing& p = d.previous_placing();
+            if (p[0] < 0) return py::none();
+            return py::cast(std::vector<int>(p.begin(), p.end()));
+          }, "The previous deal's places the tribute was planned from; None without tribute.")
+      .def_property_readonly("shown", [](const DealState& d) {
+            const PlayerView v = d.view(0);
+            return std::vector<CardSet>(v.shown.begin(), v.shown.end());
+          }, "The cards each seat is known to hold (given face up in the tribute).")
+      .def_property_readonly("passed", [](const DealState& d) {
+            const PlayerView v = d.view(0);
+            std::vector<int> out;
+            for (int s = 0; s < 4; ++s)
+              if (v.passed_mask >> s & 1) out.push_back(s);
+            return out;
+          }, "The seats that passed since the last play.")
       .def_property_readonly("phase", [](const DealState& d) { return int(d.phase()); })
       .def_property_readonly("turn", &DealState::turn)
       .def_property_readonly("level", [](const DealState& d) { return int(d.level()); })
@@ -253,14 +283,15 @@ void init_deal(py::module_& m) {
           })
       .def_property_readonly("last_play", [](const DealState& d) { return move_or_none(d.last_play(), d.level()); })
       .def_property_readonly("last_player", &DealState::last_player)
-      .def("legal_moves", [](const DealState& d) {
+      .def("legal_moves", [](const DealState& d, bool grouped) {
             std::vector<Move> moves;
             if (d.phase() == Phase::kPlay) {
               VectorSink sink{moves};
               generate_moves(d.hand(d.turn()), d.level(), d.rules().move_rules(), d.last_play(), sink);
             }
-            return move_list(moves, d.level());
-          })
+            return move_list(grouped ? group_moves(moves) : moves, d.level());
+          }, py::arg("grouped") = false,
+          "The seat to act's legal plays; grouped: one per (kind, size, rank) (readings.h).")
       .def("is_legal", [](const DealState& d, const py::handle& move) {
             return d.is_legal(move_argument(move, "move"));
           })

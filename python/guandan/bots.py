@@ -129,9 +129,9 @@ class CoreBot:
         self.last_rollouts = 0
 
     def _view(self, observation: Observation):
-        from .player_view import player_view
-
-        return player_view(observation, observation.rules or observation.ruleset)
+        if observation.view is None:
+            raise ValueError("a core bot needs an observation from a deal (Deal.observation), which carries the core's view")
+        return observation.view
 
     def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
         choice = _core.policy_play(self.policy, self._view(observation), moves, can_pass, self._rng.getrandbits(64), self.rollouts)
