@@ -236,3 +236,36 @@ def test_the_documented_examples_read_back():
     assert [str(h) for h in deal.observation(2).shown] == ["Ks", "", "", ""]
     for text in (play, tribute):
         assert guandan.Deal.from_text(text).to_text() == text
+
+
+def _position_after(seed: int, actions: int) -> guandan.Deal:
+    deal = guandan.Deal(seed=seed)
+    for _ in range(actions):
+        deal.pass_turn() if deal.can_pass() else deal.play(deal.legal_moves()[0])
+    return deal
+
+
+def test_a_deal_read_from_text_logs_and_replays_from_its_text():
+    import guandan.log
+
+    start = _position_after(3, 10)
+    deal = guandan.Deal.from_text(start.to_text(), events=start.events)
+    for _ in range(6):
+        deal.pass_turn() if deal.can_pass() else deal.play(deal.legal_moves()[0])
+    log = guandan.log.deal_log(deal)
+    # The log starts at the text: the events before it are not the log's.
+    assert log["deal"]["start_text"] == start.to_text()
+    assert len(log["deal"]["events"]) == 6
+    replayed = guandan.log.replay(log)
+    assert replayed.to_text() == deal.to_text()
+
+
+def test_a_log_whose_start_text_was_changed_does_not_replay():
+    import guandan.log
+
+    deal = guandan.Deal.from_text(_position_after(5, 4).to_text())
+    deal.play(deal.legal_moves()[0])
+    log = guandan.log.deal_log(deal)
+    log["deal"]["start_text"] = _position_after(6, 4).to_text()
+    with pytest.raises(ValueError, match="deal"):
+        guandan.log.replay(log)

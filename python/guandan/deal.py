@@ -102,6 +102,7 @@ class Deal:
         self._start_text: Optional[str] = None
         # Append-only and immutable, so observations share it without copying.
         self._history: Tuple[Event, ...] = ()
+        self._given_events = 0  # events handed to from_text, before the start
 
     # --- text form ---------------------------------------------------------
     def to_text(self) -> str:
@@ -149,12 +150,19 @@ class Deal:
         deal._history = tuple(events)
         if not all(isinstance(e, Event) for e in deal._history):
             raise TypeError("events must be guandan Event objects")
+        deal._given_events = len(deal._history)
         return deal
 
     @property
     def start_text(self) -> Optional[str]:
         """The text this deal was read from (:meth:`from_text`), else None."""
         return self._start_text
+
+    @property
+    def events_since_start(self) -> Tuple[Event, ...]:
+        """The events played in this deal object: its history less the events
+        given to :meth:`from_text` (what a log of the deal records)."""
+        return self._history[self._given_events :]
 
     # --- state -------------------------------------------------------------
     @property

@@ -73,7 +73,8 @@ def _deal_record(deal: Deal) -> Dict[str, Any]:
         "face_up": str(deal.face_up_card),
         "hands": hands,
         "seeded_hands": hands == _seeded_hands(deal.seed),
-        "events": [_event_record(e) for e in deal.history],
+        "start_text": deal.start_text,
+        "events": [_event_record(e) for e in deal.events_since_start],
         "finishing_order": deal.finishing_order,
         "outcome": deal.outcome,
     }
@@ -234,6 +235,7 @@ _DEAL_SCHEMA: Schema = {
     "face_up": str,
     "hands": [str, 4],
     "seeded_hands": bool,
+    "start_text": _OrNull(str),
     "events": [_check_event_shape, None],
     "finishing_order": [int, None],
     "outcome": _OrNull(str),
@@ -356,6 +358,11 @@ def _first_difference(expected: object, actual: object, path: str) -> Optional[s
 def _replay_deal(log: Log, ruleset: Ruleset, on_step: Optional[StepCallback]) -> Deal:
     record = log["deal"]
     seed = _engine(lambda: check_seed(record["seed"]), "deal.seed")
+    if record["start_text"] is not None:
+        # A deal read from a position's text form starts there.
+        deal = _engine(lambda: Deal.from_text(record["start_text"], ruleset=ruleset), "deal.start_text")
+        _replay_events(deal, record, "deal", on_step)
+        return deal
     deal = _engine(
         lambda: Deal(
             seed=seed,
