@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "move_sequence.h"
 #include "guandan/deal.h"
 #include "guandan/match.h"
 #include "guandan/move_list.h"
@@ -99,12 +100,6 @@ std::string choice_name(Choice choice, const ChoiceNames& names) {
 py::object move_or_none(const Move* m, Rank level) {
   if (m == nullptr) return py::none();
   return py::reinterpret_steal<py::object>(new_move_object(*m, level));
-}
-
-py::list move_list(const std::vector<Move>& moves, Rank level) {
-  py::list out;
-  for (const Move& m : moves) out.append(py::reinterpret_steal<py::object>(new_move_object(m, level)));
-  return out;
 }
 
 template <class F>
@@ -289,7 +284,10 @@ void init_deal(py::module_& m) {
               VectorSink sink{moves};
               generate_moves(d.hand(d.turn()), d.level(), d.rules().move_rules(), d.last_play(), sink);
             }
-            return move_list(grouped ? group_moves(moves) : moves, d.level());
+            const std::vector<Move>& out = grouped ? group_moves(moves) : moves;
+            PyObject* seq = new_move_sequence(out.data(), out.size(), d.level());
+            if (seq == nullptr) throw py::error_already_set();
+            return py::reinterpret_steal<py::object>(seq);
           }, py::arg("grouped") = false,
           "The seat to act's legal plays; grouped: one per (kind, size, rank) (readings.h).")
       .def("is_legal", [](const DealState& d, const py::handle& move) {

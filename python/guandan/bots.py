@@ -30,7 +30,7 @@ class Bot(Protocol):
     """A player: picks a move (None to pass, only when ``can_pass``) and a card
     to pay or return in the tribute phase."""
 
-    def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
+    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
         ...
 
     def choose_card(self, observation: Observation, options: List[Card]) -> Card:
@@ -59,7 +59,7 @@ class RandomBot:
     def __init__(self, seed: Optional[int] = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
+    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
         choices: List[Optional[Move]] = list(moves)
         if can_pass:
             choices.append(None)
@@ -85,7 +85,7 @@ class SimpleBot:
     def __init__(self, bomb_threshold: int = 5) -> None:
         self.bomb_threshold = bomb_threshold
 
-    def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
+    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
         hand_size = len(observation.hand)
         winning = [m for m in moves if m.size == hand_size]
         if winning:
@@ -96,11 +96,11 @@ class SimpleBot:
             return None
         return self._follow(observation, moves)
 
-    def _lead(self, moves: List[Move]) -> Move:
+    def _lead(self, moves: Sequence[Move]) -> Move:
         plain = [m for m in moves if not m.is_bomb]
         return min(plain or moves, key=_move_key)
 
-    def _follow(self, observation: Observation, moves: List[Move]) -> Optional[Move]:
+    def _follow(self, observation: Observation, moves: Sequence[Move]) -> Optional[Move]:
         plain = [m for m in moves if not m.is_bomb]
         if plain:
             return min(plain, key=_move_key)
@@ -133,7 +133,7 @@ class CoreBot:
             raise ValueError("a core bot needs an observation from a deal (Deal.observation), which carries the core's view")
         return observation.view
 
-    def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
+    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
         choice = _core.policy_play(self.policy, self._view(observation), moves, can_pass, self._rng.getrandbits(64), self.rollouts)
         return None if choice < 0 else moves[choice]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence, Tuple
 
 from . import _core
-from ._core import Card, Hand, Move
+from ._core import Card, Hand, Move, MoveSequence
 from .cards import CardsLike, as_hand, level_index
 from .events import Event
 from .names import OUTCOME_NAMES, PHASE_NAMES
@@ -241,11 +241,11 @@ class Deal:
         self._history = self._history + (event,)
 
     # --- play --------------------------------------------------------------
-    def legal_moves(self) -> List[Move]:
+    def legal_moves(self) -> MoveSequence:
         """Every legal move of the seat to act (passing, when allowed, is ``pass_turn``)."""
         return self._state.legal_moves()
 
-    def grouped_moves(self) -> List[Move]:
+    def grouped_moves(self) -> MoveSequence:
         """One legal move per distinct (kind, size, rank), the representative
         that uses the fewest wild cards (see :func:`guandan.grouped_moves`)."""
         return self._state.legal_moves(True)

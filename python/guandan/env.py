@@ -63,7 +63,7 @@ The environment needs PettingZoo and Gymnasium
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
@@ -215,7 +215,7 @@ class GuandanEnv(AECEnv):
             and self.deal.turn == _seat_of(agent)
         )
 
-    def concrete_moves(self, agent: Optional[str] = None) -> List[Move]:
+    def concrete_moves(self, agent: Optional[str] = None) -> Sequence[Move]:
         """Every concrete legal Move (each choice of suits and wild readings)
         of ``agent`` (default: the agent to act); [] when it is not that
         agent's turn to play (also in the tribute and return steps)."""

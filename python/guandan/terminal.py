@@ -236,7 +236,7 @@ class TerminalPlayer:
         return lines + ["  " + _event_text(e, self.seat) for e in events[-RECENT_EVENTS:]]
 
     # --- moves --------------------------------------------------------------
-    def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
+    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
         """Show the table and read a move (None: pass)."""
         events = self.new_events()
         if not moves:
@@ -270,7 +270,7 @@ class TerminalPlayer:
         for line in lines:
             self.say(line)
 
-    def interpret(self, answer: str, observation: Observation, moves: List[Move], groups: List[List[Move]], can_pass: bool):
+    def interpret(self, answer: str, observation: Observation, moves: Sequence[Move], groups: List[List[Move]], can_pass: bool):
         """A move, None (pass) or AGAIN."""
         lower = answer.lower()
         if not answer:
@@ -310,7 +310,7 @@ class TerminalPlayer:
             self.say("Not one of the numbers listed.")
         return AGAIN
 
-    def by_cards(self, answer: str, observation: Observation, moves: List[Move]):
+    def by_cards(self, answer: str, observation: Observation, moves: Sequence[Move]):
         """The move made of exactly the cards typed, asking when they read several ways."""
         try:
             wanted = Hand(parse_cards(answer))
