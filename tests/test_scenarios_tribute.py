@@ -543,3 +543,11 @@ def test_deal_app_two_big_jokers_do_not_cancel():
     assert not d.tribute.cancelled
     assert d.phase == "tribute" and d.turn == 3
     assert names(d.tribute_options()) == {"BJ"}
+
+
+def test_the_tribute_functions_never_leave_a_payer_or_receiver_without_a_card():
+    # docs/rules.md §7.3 and §7.6: a hand of wilds alone pays a wild, and a
+    # hand of the received kind alone returns one of it, in every ruleset.
+    for name in ("pagat", "standard", "app"):
+        assert [str(c) for c in guandan.tribute_cards("5h 5h", "5", name)] == ["5h"]
+    assert [str(c) for c in guandan.return_cards("As As", guandan.Card("As"), "5", "pagat")] == ["As"]

@@ -163,16 +163,8 @@ void DealState::check_end() {
 }
 
 CardSet DealState::give_options() const {
-  if (phase_ == Phase::kTribute) {
-    const CardSet options = tribute_cards(hands_[turn_], level_, rules_);
-    // A payer holding only wild cards pays one: the seat to act always has an action.
-    return options.empty() ? common(hands_[turn_], CardSet::of_kind(wild_kind(level_))) : options;
-  }
-  if (phase_ == Phase::kReturn) {
-    const CardSet options = return_cards(hands_[turn_], paid_[returns_done_], level_, rules_);
-    // A receiver holding only cards of the kind received gives one back.
-    return options.empty() ? CardSet{hands_[turn_].lo, 0} : options;
-  }
+  if (phase_ == Phase::kTribute) return tribute_cards(hands_[turn_], level_, rules_);
+  if (phase_ == Phase::kReturn) return return_cards(hands_[turn_], paid_[returns_done_], level_, rules_);
   return {};
 }
 

@@ -39,6 +39,8 @@ int lowest_value(CardSet cards, Rank level) {
 CardSet tribute_cards(CardSet hand, Rank level, const Ruleset& rules) {
   const CardKind wild = wild_kind(level);
   const CardSet naturals = hand - CardSet::of_kind(wild, hand.count(wild));
+  // A hand of wilds alone pays one: a payment is never skipped (docs/rules.md §7.3).
+  if (naturals.empty()) return kinds_where(hand, [&](CardKind k) { return k == wild; });
   const int best_natural = highest_value(naturals, level);
   const bool wild_counts = rules.tribute_wild_allowed && hand.count(wild) > 0;
   // A wild is worth the level rank; a natural card of that value is preferred.
@@ -48,7 +50,9 @@ CardSet tribute_cards(CardSet hand, Rank level, const Ruleset& rules) {
 
 CardSet return_cards(CardSet hand, CardKind received, Rank level, const Ruleset& rules) {
   if (rules.return_rule == ReturnRule::kAnyButReceived) {
-    return kinds_where(hand, [&](CardKind k) { return k != received; });
+    const CardSet others = kinds_where(hand, [&](CardKind k) { return k != received; });
+    // A hand of the received kind alone returns one of it (docs/rules.md §7.6).
+    return others.empty() ? kinds_where(hand, [&](CardKind k) { return k == received; }) : others;
   }
   // Level order at most 10: ranks 2..10 except the level rank itself (its
   // cards, the wilds included, rank above A).

@@ -36,10 +36,11 @@ TributePlan plan_tribute(const Placing& previous, const std::array<CardSet, 4>& 
 // The cards a payer may give: the highest in level order (never a wild unless
 // the ruleset allows it, and then a natural card of equal value is preferred).
 // Several kinds can qualify (suits never rank). Returned as a set of kinds
-// (one copy each).
+// (one copy each); never empty for a non-empty hand.
 CardSet tribute_cards(CardSet hand, Rank level, const Ruleset& rules);
 
-// The cards a receiver may give back for `received`.
+// The cards a receiver may give back for `received`; never empty for a
+// non-empty hand.
 CardSet return_cards(CardSet hand, CardKind received, Rank level, const Ruleset& rules);
 
 // Who leads the deal after tribute: first place when cancelled or when the
