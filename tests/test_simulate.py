@@ -67,6 +67,145 @@ def test_bad_arguments():
         guandan.simulate(1, ruleset="nope")
 
 
+def test_seats_without_cards_are_rejected():
+    # A seat with no cards would be out before the deal starts: every path
+    # that sets up a position says so (this one crashed the process once).
+    with pytest.raises(ValueError, match="seat 0 has no cards"):
+        guandan.simulate(10, hands={0: ""}, sizes=[0, 0, 0, 0], tribute=False)
+    with pytest.raises(ValueError, match="no cards"):
+        guandan.simulate(10, sizes=[5, 0, 5, 5], tribute=False)
+    with pytest.raises(ValueError, match="seat 2 has no cards"):
+        guandan.simulate(10, hands=["As", None, "", None], sizes=[1, 5, 5, 5], tribute=False)
+    with pytest.raises(ValueError, match="1..27"):
+        guandan.simulate(10, sizes=[28, 27, 27, 26])
+    with pytest.raises(ValueError, match="sizes has one entry per seat"):
+        guandan.simulate(10, sizes=[5, 5, 5])
+    with pytest.raises(TypeError, match="sizes"):
+        guandan.simulate(10, sizes=[5, 5, 5, "5"])
+    with pytest.raises(ValueError, match="one entry per seat"):
+        guandan.simulate(10, hands=["As", None])
+    with pytest.raises(TypeError, match="hands"):
+        guandan.simulate(10, hands=5)
+
+
+def test_leader_only_without_a_tribute():
+    # With a tribute the leader is decided by it; a given leader used to be
+    # ignored (and this very call hung once).
+    with pytest.raises(ValueError, match="only with tribute=False"):
+        guandan.simulate(10, hands={0: "As"}, leader=1)
+    for leader in (-1, 4, 10**20):
+        with pytest.raises(ValueError, match="leader"):
+            guandan.simulate(10, tribute=False, leader=leader)
+    with pytest.raises(TypeError, match="leader"):
+        guandan.simulate(10, tribute=False, leader="1")
+    r = guandan.simulate(20, hands={1: "As"}, sizes=[27, 1, 27, 27], tribute=False, leader=1, policy="rule")
+    assert (r.placing[:, 0] == 1).all()  # one card and the lead: out first
+
+
+def test_sizes_without_fixed_hands_are_used():
+    # Sizes alone (no fixed hands) deal those sizes rather than a full deal.
+    r = guandan.simulate(100, sizes=[1, 27, 27, 27], tribute=False, leader=0, policy="rule")
+    assert (r.placing[:, 0] == 0).all()
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"threads": 10**6}, ValueError, "threads must be 1..256"),
+    ({"threads": 257}, ValueError, "threads"),
+    ({"threads": 2.0}, TypeError, "threads"),
+    ({"chunk": 0}, ValueError, "chunk"),
+    ({"chunk": -5}, ValueError, "chunk"),
+    ({"chunk": "64"}, TypeError, "chunk"),
+    ({"search_rollouts": 0}, ValueError, "search_rollouts"),
+    ({"search_rollouts": -4}, ValueError, "search_rollouts"),
+    ({"search_rollouts": 2**31 - 1}, ValueError, "search_rollouts must be 1..1,000,000"),
+    ({"search_rollouts": None}, TypeError, "search_rollouts"),
+    ({"first": -1}, ValueError, "first"),
+    ({"first": 2**64 - 5}, ValueError, "first \\+ n"),
+    ({"policy": 5}, TypeError, "policy"),
+    ({"policy": ["rule", "rule", "rule", 3]}, TypeError, "policy"),
+    ({"policy": "Rule"}, ValueError, "unknown policy 'Rule'"),
+    ({"tribute": "yes"}, TypeError, "tribute"),
+    ({"progress": 5}, TypeError, "progress"),
+])
+def test_argument_ranges(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        guandan.simulate(10, **kwargs)
+
+
+def test_number_of_deals_range():
+    for n in (-1, 10**9 + 1):
+        with pytest.raises(ValueError, match="number to simulate"):
+            guandan.simulate(n)
+    for n in (1.5, "10", True):
+        with pytest.raises(TypeError, match="number to simulate"):
+            guandan.simulate(n)
+    assert len(guandan.simulate(0)) == 0 and len(guandan.simulate(np.int64(3))) == 3
+    with pytest.raises(ValueError, match="threads"):
+        guandan.simulate_matches(2, threads=0)
+    with pytest.raises(ValueError, match="chunk"):
+        guandan.simulate_matches(2, chunk=0)
+
+
+def test_policy_names_come_from_the_core():
+    assert guandan.simulate.__module__ == "guandan.simulate"
+    from guandan.simulate import POLICIES
+
+    assert POLICIES == tuple(_core.policy_names())
+    assert {"random", "rule", "search"} <= set(POLICIES)
+
+
+def _columns(n):
+    from guandan.simulate import _DEAL_COLUMNS, _allocate
+
+    return _allocate(_DEAL_COLUMNS, n)
+
+
+def test_private_kernel_refuses_columns_it_cannot_write_in_place():
+    setup = _core.SimulationSetup(rules=guandan.Ruleset.preset("standard").core, seed=1, policies=["random"] * 4,
+                                  level=0, tribute=True, fixed=[None] * 4, sizes=[27] * 4, leader=-1)
+    columns = _columns(10)
+    _core.simulate_deals(setup, 0, 10, columns, 0, 1)
+    assert (columns["plays"] > 0).all()
+    # A list would be converted to a temporary array, freed before the core
+    # wrote into it: refused, as is any other dtype or layout.
+    for name, bad in [("plays", [0] * 10), ("plays", np.zeros(10, np.int32)), ("placing", np.zeros((4, 10), np.int8).T)]:
+        broken = dict(columns, **{name: bad})
+        with pytest.raises(TypeError, match=f"column {name}"):
+            _core.simulate_deals(setup, 0, 10, broken, 0, 1)
+    readonly = dict(columns)
+    readonly["bombs"] = columns["bombs"].copy()
+    readonly["bombs"].flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        _core.simulate_deals(setup, 0, 10, readonly, 0, 1)
+    with pytest.raises(ValueError, match="missing"):
+        _core.simulate_deals(setup, 0, 10, {k: v for k, v in columns.items() if k != "tribute"}, 0, 1)
+    # Rows past the end, including a row + count that wraps around 2**64.
+    for row, count in [(5, 6), (11, 0), (2**64 - 1, 2), (1, 2**64 - 1)]:
+        with pytest.raises(ValueError, match="no rows"):
+            _core.simulate_deals(setup, 0, count, columns, row, 1)
+    with pytest.raises(ValueError, match="threads"):
+        _core.simulate_deals(setup, 0, 10, columns, 0, 10**6)
+    with pytest.raises(ValueError, match="search_rollouts"):
+        _core.SimulationSetup(rules=guandan.Ruleset.preset("standard").core, seed=1, policies=["search"] * 4,
+                              level=0, tribute=True, fixed=[None] * 4, sizes=[27] * 4, leader=-1, search_rollouts=0)
+
+
+def test_progress_moves_within_one_chunk():
+    # One chunk of search deals: progress arrives deal by deal, not at the end.
+    seen = []
+    guandan.simulate(6, policy="search", search_rollouts=200, seed=3, threads=2, chunk=6,
+                     progress=lambda done, total: seen.append(done))
+    assert seen[-1] == 6
+    assert any(0 < d < 6 for d in seen), seen
+
+
+def test_search_policy_gives_the_same_rows_on_any_thread_count():
+    one = guandan.simulate(6, policy=["search", "rule", "search", "rule"], search_rollouts=60, seed=4, threads=1)
+    two = guandan.simulate(6, policy=["search", "rule", "search", "rule"], search_rollouts=60, seed=4, threads=2, chunk=4)
+    for name, column in one.arrays().items():
+        assert np.array_equal(column, two.arrays()[name]), name
+
+
 def test_matches():
     for ruleset in guandan.PRESET_NAMES:
         m = guandan.simulate_matches(150, policy="rule", ruleset=ruleset, seed=2, threads=2)

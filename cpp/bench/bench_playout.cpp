@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
   std::vector<std::int16_t> plays(n), passes(n), bombs(n);
   const DealColumns out{placing.data(), partner.data(), team.data(), gained.data(),
                         tribute.data(), plays.data(),  passes.data(), bombs.data()};
-  for (PolicyKind kind : {PolicyKind::kRandom, PolicyKind::kRule}) {
+  for (const char* name : {"random", "rule"}) {
+    const PolicyEntry* kind = find_policy(name);
     SimulationSetup setup;
     setup.seed = 7;
     setup.policies = {kind, kind, kind, kind};
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
     double total_plays = 0;
     for (auto p : plays) total_plays += p;
     std::printf("%-7s %8.0f deals/s   %6.1f plays/deal   (%llu deals, 1 thread)\n",
-                kind == PolicyKind::kRandom ? "random" : "rule", double(n) / seconds, total_plays / double(n),
+                name, double(n) / seconds, total_plays / double(n),
                 static_cast<unsigned long long>(n));
   }
   // Card counting on (teams 0/1 in turn) against off, same deals.

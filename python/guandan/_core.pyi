@@ -1,6 +1,6 @@
 """Type stubs of the compiled core (private: use the `guandan` package)."""
 
-from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -152,8 +152,9 @@ class SimulationSetup:
         search_rollouts: int = 4000,
     ) -> None: ...
 
-def simulate_deals(setup: SimulationSetup, begin: int, count: int, columns: Dict[str, np.ndarray], row: int, threads: int) -> None: ...
-def simulate_matches(setup: SimulationSetup, begin: int, count: int, columns: Dict[str, np.ndarray], row: int, threads: int) -> None: ...
+def policy_names() -> List[str]: ...
+def simulate_deals(setup: SimulationSetup, begin: int, count: int, columns: Dict[str, np.ndarray], row: int, threads: int, progress: Optional[Callable[[int], None]] = None) -> None: ...
+def simulate_matches(setup: SimulationSetup, begin: int, count: int, columns: Dict[str, np.ndarray], row: int, threads: int, progress: Optional[Callable[[int], None]] = None) -> None: ...
 
 # Policies and search (bind_search.cpp).
 class PlayerView:
