@@ -275,3 +275,15 @@ def test_wilson_interval():
     low, high = wilson_interval(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_an_error_in_progress_stops_the_run():
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        guandan.simulate(10**6, policy="rule", threads=2, chunk=10**6, progress=progress)
+    assert len(calls) == 1 and calls[0] < 10**6
