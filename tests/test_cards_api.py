@@ -1,5 +1,5 @@
 """Tests of the public card, hand and level API: parsing, formatting,
-validation and error messages (RULES.md, "Notation")."""
+validation and error messages (docs/rules.md §1.3)."""
 
 import re
 

@@ -1,6 +1,6 @@
 """The engine's move sets against the slow reference of tests/reference.
 
-The reference was written from RULES.md alone; `leads` fills declared
+The reference was written from docs/rules.md §2 to §5 alone; `leads` fills declared
 patterns, `brute_force_leads` classifies every sub-multiset under every wild
 declaration. The engine must agree with both, move for move.
 """

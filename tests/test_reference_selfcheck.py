@@ -2,7 +2,7 @@
 
 The fast pattern-filling enumerator (`leads`) is checked against the naive
 classify-every-declaration enumerator (`brute_force_leads`) on small hands,
-and both against hand-counted examples from RULES.md.
+and both against hand-counted examples from docs/rules.md §2 to §4.
 """
 
 import sys
@@ -149,7 +149,7 @@ def test_four_of_a_suit_plus_wild():
 
 
 def test_wild_of_level_rank_in_a_full_house():
-    # RULES.md: 9c 9d 9d 9h 9h at level 9 is a full house of 9s (the wilds
+    # docs/rules.md §4.5: 9c 9d 9d 9h 9h at level 9 is a full house of 9s (the wilds
     # declared as a pair of another rank) or a five-of-a-kind of 9s.
     whole = cards_of("9c 9d 9d 9h 9h")
     moves = {m for m in moves_of("9c 9d 9d 9h 9h", "9") if m[2] == whole}

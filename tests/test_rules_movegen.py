@@ -1,6 +1,6 @@
-"""Hand-derived tests of move generation and comparison, one per rule of RULES.md.
+"""Hand-derived tests of move generation and comparison (docs/rules.md §1 to §5), one per rule.
 
-Every expected result below was worked out by hand from RULES.md; the
+Every expected result below was worked out by hand from docs/rules.md §1 to §5; the
 arithmetic is in the comment next to it (style: "6 singles + 4 pairs = 10").
 
 Conventions used throughout:
@@ -283,7 +283,7 @@ def test_level_triple_beats_ace_triple():
 
 
 def test_nines_with_two_wilds_full_house_or_five_of_a_kind():
-    # 9s 9d 9c 2h 2h at level 2 (RULES.md example):
+    # 9s 9d 9c 2h 2h at level 2 (docs/rules.md §4.3 example):
     # - full house of 9s: triple 9s9d9c, the two wilds declared as a pair of
     #   any other rank;
     # - five 9s: the wilds stand for 9s.
@@ -301,7 +301,7 @@ def test_nines_with_two_wilds_full_house_or_five_of_a_kind():
 
 
 def test_rules_example_level_nine_readings():
-    # RULES.md: 9c 9d 9d 9h 9h at level 9 (9h is wild) is a full house of 9s
+    # docs/rules.md §4.5: 9c 9d 9d 9h 9h at level 9 (9h is wild) is a full house of 9s
     # (the wilds declared as a pair of another rank) or five 9s.
     assert readings("9c 9d 9d 9h 9h", "9") == {("full_house", "9"), ("bomb", "9")}
     fh = one("9c 9d 9d 9h 9h", "9", "full_house")
@@ -471,7 +471,7 @@ def test_following_straight_with_level_card_inside():
 
 
 def test_straight_flush_and_straight_readings_with_wild():
-    # 5s 6s 7s 8s 2h at level 2 (RULES.md example): the wild is
+    # 5s 6s 7s 8s 2h at level 2 (docs/rules.md §4.3, §4.4 example): the wild is
     # 9s -> straight flush to 9;  4s -> straight flush to 8;
     # a 9 of another suit -> straight to 9;  a 4 of another suit -> straight to 8.
     assert readings("5s 6s 7s 8s 2h", "2") == {
@@ -1086,7 +1086,7 @@ def test_four_of_level_rank_with_two_wilds():
 
 
 def test_level_rank_five_cards_with_two_wilds():
-    # Same shape as the RULES.md example, at level 7: 7s 7d 7c 7h 7h is a
+    # Same shape as the docs/rules.md §4.3 example, at level 7: 7s 7d 7c 7h 7h is a
     # full house of 7 (wild pair declared as another rank) or five 7s.
     assert readings("7s 7d 7c 7h 7h", "7") == {("full_house", "7"), ("bomb", "7")}
 
@@ -1186,7 +1186,7 @@ def test_generated_and_classified_wild_moves_are_equal():
 
 
 def test_grouped_single_of_level_prefers_the_natural_card():
-    # Level 7, hand 7h 7d: singles 7h and 7d are both rank 7.  RULES.md does
+    # Level 7, hand 7h 7d: singles 7h and 7d are both rank 7.  docs/rules.md §4.2 does
     # not say whether a lone wild "uses" a wild card; the careful reading is
     # that it does (the physical wild is spent), so the representative of
     # the single-7 group is 7d, keeping the wild.

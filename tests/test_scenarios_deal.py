@@ -1,8 +1,8 @@
-"""Scenario tests of the play of a deal, one per rule of RULES.md ("Play of a
+"""Scenario tests of the play of a deal, one per rule of docs/rules.md §6 ("Play of a
 deal", "End of a deal and levels" and the "deal ends" row of the rulesets).
 
 Every scenario uses small fixed hands (``guandan.Deal(hands=..., leader=...)``)
-and every expectation was worked out by hand from RULES.md; the reasoning is
+and every expectation was worked out by hand from docs/rules.md §6; the reasoning is
 in the comment next to it.
 
 Conventions:
@@ -335,7 +335,7 @@ def test_app_deal_runs_until_three_are_out_and_partner_out_jiefeng():
     d.pass_turn()  # 3
     d.pass_turn()  # 1
     # Ac stands; seat 2 is out and so is its partner seat 0: "the next active
-    # player after them in turn order leads". RULES.md's "them" could be read
+    # player after them in turn order leads". "Them" (settled in docs/rules.md §6.5) could be read
     # as the player who went out or as the partner; we read it as the player
     # who made the last play (seat 2), as the turn passes on from that player
     # (the usual app rule: the out player's next player takes the lead). The

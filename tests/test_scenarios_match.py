@@ -1,11 +1,11 @@
-"""Scenario tests of a match, one per rule of RULES.md ("End of a deal and
+"""Scenario tests of a match, one per rule of docs/rules.md §8 ("End of a deal and
 levels" and the rows "advance", "match win", "1-4 at A as declarers",
 "failed attempts at A" and "all-Aces defeat" of the rulesets).
 
 Most tests call the pure transition ``guandan.next_match_state`` on a chosen
 ``MatchState``; a few drive ``guandan.Match`` through whole seeded deals with a
 simple deterministic policy whose outcome can be worked out by hand. Every
-expectation was derived from RULES.md; the reasoning is in the comment next
+expectation was derived from docs/rules.md §8; the reasoning is in the comment next
 to it.
 
 Conventions:
@@ -245,7 +245,7 @@ def test_pagat_third_failed_attempt_not_consecutive_sends_back_to_two():
 def test_pagat_third_failed_attempt_on_a_one_four_win():
     # Team 0 declares at A with two failed attempts and wins 1-4: that deal
     # does not end the match, so it is the third failed attempt and sends the
-    # team back to 2. RULES.md does not say who declares then; team 0 won the
+    # team back to 2. docs/rules.md §8.6 says who declares then; team 0 won the
     # deal, so (careful reading) it stays the declarers, now at 2.
     st = after(state(("A", "5"), 0, (2, 0)), "1-4", 0, "pagat")
     assert st.levels == ("2", "5")

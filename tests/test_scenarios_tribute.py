@@ -1,11 +1,11 @@
-"""Scenario tests of tribute, one per row of the ruleset table of RULES.md
+"""Scenario tests of tribute, one per row of the ruleset table of docs/rules.md §9.1
 that concerns it ("who pays", "tribute card", "double tribute", "tribute
 cancelled", "return card", "who leads the deal").
 
 Two layers: the pure functions (``guandan.tribute_plan``, ``tribute_cards``,
 ``return_cards``, ``tribute_leader``) on small fixed hands, and
 ``guandan.Deal(previous_order=...)`` driving the same steps one at a time.
-Every expectation was worked out by hand from RULES.md; the reasoning is in
+Every expectation was worked out by hand from docs/rules.md §7; the reasoning is in
 the comment next to it.
 
 Conventions:

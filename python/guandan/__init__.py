@@ -22,7 +22,7 @@ from .ruleset import PRESET_NAMES, Ruleset
 from .simulate import DealResults, MatchResults, simulate, simulate_matches
 from .tribute import TributePlan, return_cards, tribute_cards, tribute_leader, tribute_plan
 
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = [
     "beats",

@@ -72,8 +72,10 @@ def arena(
     progress: Optional[Progress] = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate pairs of ``a`` against ``b`` (policy names)."""
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise ValueError(f"deals must be a positive integer (duplicate pairs), got {deals!r}")
     for name in (a, b):
-        if name not in POLICIES:
+        if not isinstance(name, str) or name not in POLICIES:
             raise ValueError(f"unknown bot '{name}' for the arena (expected one of {', '.join(POLICIES)})")
     chunk = 64 if "search" in (a, b) else 65536
     done = [0, 0]

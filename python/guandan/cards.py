@@ -1,4 +1,4 @@
-"""Cards and hands in the notation of RULES.md.
+"""Cards and hands in the notation of docs/rules.md §1.3.
 
     >>> from guandan import parse_cards, Card, Hand
     >>> [str(c) for c in parse_cards("Ah 10d td sj")]

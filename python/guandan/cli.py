@@ -1,37 +1,79 @@
 """The ``guandan`` command.
 
-    guandan demo [--seed N] [--seat S] [--level L] [--ruleset NAME]
+    guandan demo [--seed N] [--seat S] [--level L] [--ruleset NAME] [--examples K]
 
 deals a seeded hand and prints its legal leads grouped by kind, with counts
 and the time the engine takes to list them.
 
-    guandan simulate --deals N [--policy rule] [--ruleset NAME] [--threads T] [--seed S] [--out F.npz]
+    guandan simulate [--deals N | --matches N] [--policy NAME[,NAME,NAME,NAME]] [--ruleset NAME]
+                     [--level L] [--threads T] [--seed S] [--rollouts R] [--out F.npz|F.parquet]
+                     [--ray ADDRESS] [--quiet]
 
-plays N deals (or --matches N) with built-in policies inside the C++ core and
-prints a summary with confidence intervals.
+plays N deals (or N whole matches) with built-in policies inside the C++ core
+and prints a summary with confidence intervals; ``--out`` also writes the
+results and the run that made them (see ``guandan.results_file``).
+
+    guandan arena [--bots A,B] [--deals N] [--ruleset NAME] [--threads T] [--seed S] [--rollouts R] [--quiet]
+
+compares two core policies on duplicate deals (teams swapped).
 
     guandan play [--ruleset NAME] [--seed N] [--seat S] [--bots NAME]
 
 plays a whole match at the terminal: you against three bots, your partner
 sitting opposite. Input is read line by line with ``input()``, so a game can
 be scripted; end of input quits.
+
+Every option is checked before any work starts: a mistyped command prints
+one line, ``guandan: error: ...`` (or the subcommand's name), on stderr and
+exits with status 2, never a traceback. Ctrl-C exits with status 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import os
 import sys
 import time
 from collections import defaultdict
-from typing import Optional, Sequence
+from typing import Any, Dict, NoReturn, Optional, Sequence
 
+from . import arguments
 from .batch import KIND_NAMES
-from .bots import BOTS
-from .cards import RANKS
 from .deal import deal
 from .moves import grouped_moves, legal_moves
-from .ruleset import PRESET_NAMES
-from .terminal import match_seed, play_command
+from .ruleset import PRESET_NAMES, as_ruleset
+from .simulate import simulate as _simulate_deals
+from .terminal import play_command
+from .version import __version__
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+
+
+class CommandError(Exception):
+    """A command that cannot run as given; the message is the one line shown."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argument errors in one line (argparse prints the whole usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _one_line(error: BaseException) -> str:
+    """The first line of an error's message (its type if it has none)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return lines[0] if lines else type(error).__name__
+
+
+def _default(function: Any, parameter: str) -> Any:
+    """A parameter's default, read from the library so it is written once."""
+    return inspect.signature(function).parameters[parameter].default
+
+
+DEFAULT_ROLLOUTS = _default(_simulate_deals, "search_rollouts")  # the search policy's playouts per decision
 
 
 def _median_seconds(fn, repeat: int) -> float:
@@ -74,29 +116,87 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- guandan play ------------------------------------------------------------
+# --- guandan simulate and arena ---------------------------------------------
+
+def _physical_memory() -> Optional[int]:
+    """This machine's memory in bytes, where the platform tells."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _check_memory(rows: int, empty_results: Any, what: str) -> None:
+    """Refuse a run whose result arrays cannot fit in memory, before it starts."""
+    row_bytes = sum(array.dtype.itemsize * max(1, array[:1].size) for array in empty_results.arrays().values())
+    needed, memory = rows * row_bytes, _physical_memory()
+    if memory is not None and needed > memory:
+        raise CommandError(f"{what} need {needed / 1e9:,.0f} GB for their results, more than this machine's "
+                           f"{memory / 1e9:,.0f} GB of memory")
+
+
+def _require_ray() -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise CommandError("--ray needs Ray: pip install 'guandan-engine[ray]'") from None
+
+
+def _run_record(args: argparse.Namespace, what: str, n: int, level: str, rollouts: int) -> Dict[str, Any]:
+    """What an output file records about the run, besides the columns."""
+    policies = [args.policy] * 4 if isinstance(args.policy, str) else list(args.policy)
+    return {
+        "command": "simulate",
+        "what": what,
+        "count": n,
+        "seed": args.seed,
+        "policies": policies,
+        "ruleset": as_ruleset(args.ruleset).to_dict(),
+        "level": level,
+        "tribute": True,
+        "search_rollouts": rollouts,
+        "threads": args.threads,
+        "ray": args.ray,
+        "version": __version__,
+    }
+
 
 def _simulate(args: argparse.Namespace) -> int:
     from .progress import ProgressBar
+    from .results_file import write_results
     from .simulate import MatchResults, simulate, simulate_matches
     from .summary import deal_summary, match_summary
 
-    policy = args.policy.split(",") if "," in args.policy else args.policy
     what = "matches" if args.matches else "deals"
     n = args.matches or args.deals
+    run = simulate_matches if args.matches else simulate
+    if args.matches and args.level is not None:
+        raise CommandError("--level sets the level of single deals; every match starts at 2")
+    if args.ray:
+        if args.level is not None or args.rollouts is not None:
+            raise CommandError("--level and --rollouts cannot be used with --ray (the cluster plays level 2 and "
+                               "the default search budget)")
+        _require_ray()
+    level = args.level or "2"
+    rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
+    _check_memory(n, run(0), f"{n:,} {what}")
     bar = None if args.quiet else ProgressBar(f"Simulating {n:,} {what}")
-    print(f"guandan simulate: {n:,} {what}, policy {args.policy}, ruleset {args.ruleset}, seed {args.seed}, "
+    policy = args.policy if isinstance(args.policy, str) else ",".join(args.policy)
+    print(f"guandan simulate: {n:,} {what}, policy {policy}, ruleset {args.ruleset}, seed {args.seed}, "
           f"{args.threads} thread(s)" + (f", Ray cluster {args.ray}" if args.ray else ""))
     start = time.perf_counter()
-    if args.ray:
-        from .cluster import simulate_on_ray
-
-        results = simulate_on_ray(args.ray, n, matches=bool(args.matches), policy=policy, ruleset=args.ruleset,
-                                  seed=args.seed, progress=bar)
-    elif args.matches:
-        results = simulate_matches(n, policy=policy, ruleset=args.ruleset, seed=args.seed, threads=args.threads, progress=bar)
-    else:
-        results = simulate(n, policy=policy, ruleset=args.ruleset, seed=args.seed, threads=args.threads, progress=bar)
+    try:
+        if args.ray:
+            results = _simulate_on_ray(args, n, bar)
+        elif args.matches:
+            results = simulate_matches(n, policy=args.policy, ruleset=args.ruleset, seed=args.seed,
+                                       threads=args.threads, search_rollouts=rollouts, progress=bar)
+        else:
+            results = simulate(n, policy=args.policy, ruleset=args.ruleset, seed=args.seed, level=level,
+                               threads=args.threads, search_rollouts=rollouts, progress=bar)
+    finally:
+        if bar is not None:
+            bar.end_line()
     seconds = time.perf_counter() - start
     print()
     if isinstance(results, MatchResults):
@@ -104,80 +204,137 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         print("\n".join(deal_summary(results, seconds)))
     if args.out:
-        results.save(args.out)
+        write_results(results, args.out, _run_record(args, what, n, level, rollouts))
         print(f"\nWrote {args.out}")
     return 0
+
+
+def _simulate_on_ray(args: argparse.Namespace, n: int, bar: Any) -> Any:
+    from .cluster import simulate_on_ray
+
+    try:
+        return simulate_on_ray(args.ray, n, matches=bool(args.matches), policy=args.policy, ruleset=args.ruleset,
+                               seed=args.seed, threads_per_task=args.threads, progress=bar)
+    except (ConnectionError, RuntimeError) as error:  # no cluster at that address, or it failed
+        raise CommandError(f"cannot run on the Ray cluster {args.ray!r}: {_one_line(error)}") from None
 
 
 def _arena(args: argparse.Namespace) -> int:
     from .arena import arena
     from .progress import ProgressBar
+    from .simulate import simulate
 
-    names = args.bots.split(",")
-    if len(names) != 2:
-        print("guandan arena: --bots takes two names, e.g. search,rule", file=sys.stderr)
-        return 2
-    bar = None if args.quiet else ProgressBar(f"Arena {names[0]} vs {names[1]}")
+    a, b = args.bots
+    rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
+    _check_memory(2 * args.deals, simulate(0), f"{2 * args.deals:,} deals")
+    bar = None if args.quiet else ProgressBar(f"Arena {a} vs {b}")
     start = time.perf_counter()
-    result = arena(names[0], names[1], args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads,
-                   search_rollouts=args.rollouts, progress=bar)
+    try:
+        result = arena(a, b, args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads,
+                       search_rollouts=rollouts, progress=bar)
+    finally:
+        if bar is not None:
+            bar.end_line()
     seconds = time.perf_counter() - start
     print("\n".join(result.summary()))
-    print(f"  ({seconds:.1f} s; ruleset {args.ruleset}; search playouts per decision {args.rollouts})")
+    print(f"  ({seconds:.1f} s; ruleset {args.ruleset}; search playouts per decision {rollouts})")
     return 0
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {value}")
-    return value
+# --- the parser ----------------------------------------------------------------
+
+RULESETS = "{" + ",".join(PRESET_NAMES) + "}"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="guandan", description="A fast, exact Guandan rules engine.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    rollouts = DEFAULT_ROLLOUTS
+    parser = _Parser(prog="guandan", description="A fast, exact Guandan rules engine.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena}")
+
     demo = sub.add_parser("demo", help="deal a seeded hand and list its legal leads by kind")
-    demo.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
-    demo.add_argument("--seat", type=int, choices=range(4), default=0, help="seat 0..3 (default 0)")
-    demo.add_argument("--level", type=str.upper, choices=list(RANKS), default="2", help="level rank (default 2)")
-    demo.add_argument("--ruleset", choices=PRESET_NAMES, default="standard")
-    demo.add_argument("--examples", type=int, default=4, help="examples shown per kind (default 4)")
+    demo.add_argument("--seed", type=arguments.seed, default=1, help="deal seed in [0, 2**64) (default 1)")
+    demo.add_argument("--seat", type=arguments.seat, default=0, help="seat 0..3 (default 0)")
+    demo.add_argument("--level", type=arguments.level, default="2", help="level rank 2..9, T (or 10), J, Q, K, A (default 2)")
+    demo.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
+    demo.add_argument("--examples", type=arguments.examples, default=4, help="examples shown per kind (default 4)")
     demo.set_defaults(run=_demo)
+
     play = sub.add_parser("play", help="play a match at the terminal against three bots")
-    play.add_argument("--ruleset", choices=PRESET_NAMES, default="standard")
-    play.add_argument("--seed", type=match_seed, default=None, help="match seed (default: a random one, printed)")
-    play.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat 0..3 (default 0)")
-    play.add_argument("--bots", choices=list(BOTS), default="simple", help="the other players (default simple)")
+    play.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
+    play.add_argument("--seed", type=arguments.seed, default=None, help="match seed (default: a random one, printed)")
+    play.add_argument("--seat", type=arguments.seat, default=0, help="your seat 0..3 (default 0)")
+    play.add_argument("--bots", type=arguments.bot, default="simple", metavar="{" + ",".join(arguments.BOTS) + "}",
+                      help="the other players (default simple)")
     play.set_defaults(run=play_command)
+
     sim = sub.add_parser("simulate", help="play many deals (or matches) in the core and summarise them")
-    sim.add_argument("--deals", type=_positive, default=100000, help="number of deals (default 100000)")
-    sim.add_argument("--matches", type=_positive, default=0, help="simulate this many whole matches instead")
-    sim.add_argument("--policy", default="random",
-                     help="random or rule, or four comma-separated names, one per seat (default random)")
-    sim.add_argument("--ruleset", choices=PRESET_NAMES, default="standard")
-    sim.add_argument("--threads", type=int, default=1, help="threads (default 1)")
-    sim.add_argument("--seed", type=match_seed, default=0)
-    sim.add_argument("--out", default=None, help="write the result arrays to this .npz file")
-    sim.add_argument("--ray", default=None, metavar="ADDRESS",
+    amount = sim.add_mutually_exclusive_group()
+    amount.add_argument("--deals", type=arguments.count, default=100000, help="number of deals (default 100000)")
+    amount.add_argument("--matches", type=arguments.count, default=None, help="simulate this many whole matches instead")
+    sim.add_argument("--policy", type=arguments.policy, default="random",
+                     help="random, rule or search, or four comma-separated names, one per seat (default random)")
+    sim.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
+    sim.add_argument("--level", type=arguments.level, default=None, help="level of every deal (default 2)")
+    sim.add_argument("--threads", type=arguments.threads, default=1,
+                     help=f"threads, 1..{arguments.MAX_THREADS} (default 1)")
+    sim.add_argument("--seed", type=arguments.seed, default=0, help="run seed in [0, 2**64) (default 0)")
+    sim.add_argument("--rollouts", type=arguments.rollouts, default=None,
+                     help=f"playouts per decision of the search policy, 1..{arguments.MAX_ROLLOUTS:,} (default {rollouts})")
+    sim.add_argument("--out", type=_output_path, default=None, metavar="FILE",
+                     help="also write the results and the run to FILE.npz or FILE.parquet (needs the parquet extra)")
+    sim.add_argument("--ray", type=arguments.ray_address, default=None, metavar="ADDRESS",
                      help="run on a Ray cluster ('auto', 'local' or an address; needs guandan-engine[ray])")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+
     ar = sub.add_parser("arena", help="compare two bots on duplicate deals (teams swapped)")
-    ar.add_argument("--bots", default="rule,random", help="two of random, rule, search (default rule,random)")
-    ar.add_argument("--deals", type=_positive, default=2000, help="duplicate deal pairs (default 2000)")
-    ar.add_argument("--ruleset", choices=PRESET_NAMES, default="standard")
-    ar.add_argument("--threads", type=int, default=1)
-    ar.add_argument("--seed", type=match_seed, default=0)
-    ar.add_argument("--rollouts", type=_positive, default=4000, help="search playouts per decision (default 4000)")
+    ar.add_argument("--bots", type=arguments.policy_pair, default="rule,random",
+                    help="two of random, rule, search (default rule,random)")
+    ar.add_argument("--deals", type=arguments.count, default=2000, help="duplicate deal pairs (default 2000)")
+    ar.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
+    ar.add_argument("--threads", type=arguments.threads, default=1, help=f"threads, 1..{arguments.MAX_THREADS} (default 1)")
+    ar.add_argument("--seed", type=arguments.seed, default=0, help="run seed in [0, 2**64) (default 0)")
+    ar.add_argument("--rollouts", type=arguments.rollouts, default=None,
+                    help=f"search playouts per decision, 1..{arguments.MAX_ROLLOUTS:,} (default {rollouts})")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     ar.set_defaults(run=_arena)
     return parser
 
 
+def _output_path(text: str) -> str:
+    """An argparse type: an output file that can be written (checked before the run)."""
+    from .results_file import check_output_path
+
+    try:
+        return check_output_path(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = _parser().parse_args(argv)
-    return args.run(args)
+    """Run the command ``argv`` (default: the process's arguments); the exit status."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or an argument error already printed
+        return done.code if isinstance(done.code, int) else EXIT_USAGE if done.code else 0
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("guandan: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (CommandError, ValueError, TypeError) as error:  # bad arguments, as the library reports them
+        print(f"guandan: error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away (guandan demo | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush cannot fail again
+        return 1
+    except MemoryError:
+        print("guandan: error: not enough memory for this run", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(f"guandan: error: {_one_line(error)}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

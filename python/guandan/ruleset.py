@@ -1,4 +1,4 @@
-"""Rulesets: the rules that differ between the variants of RULES.md, as data.
+"""Rulesets: the rules that differ between variants (docs/rules.md §9.1), as data.
 
 A :class:`Ruleset` is an immutable value with one field per rule that differs
 between the published variants. The three presets are ``"pagat"``,
@@ -41,7 +41,7 @@ _CHOICES = {
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One value per row of the ruleset table in RULES.md."""
+    """One value per row of the ruleset table in docs/rules.md §9.1."""
 
     name: str
     #: Levels gained for a 1-2, 1-3 and 1-4 finish.

@@ -17,7 +17,7 @@ starts; ``leader`` a seat 0..3, only with ``tribute=False``.
 
     >>> from guandan import simulate
     >>> r = simulate(200, policy="rule", seed=7)
-    >>> len(r), sorted(set(r.outcome))
+    >>> len(r), sorted(set(r.outcome.tolist()))
     (200, ['1-2', '1-3', '1-4'])
     >>> bool((r.winning_team == simulate(200, policy="rule", seed=7, threads=2).winning_team).all())
     True

@@ -15,7 +15,7 @@ from ._core import Card, Hand, Move
 from .batch import KIND_NAMES
 from .bots import Bot, card_order, card_sort_key, make_bot, step
 from .cards import parse_cards
-from .deal import Deal, check_seed
+from .deal import Deal
 from .events import Event
 from .match import Match, MatchState
 from .observation import Observation
@@ -416,14 +416,6 @@ def _play_match(match: Match, bots: List[Bot], person: TerminalPlayer) -> None:
             return
         person.ask("Press Enter for the next deal (q to quit)> ")
         match.next_deal()
-
-
-def match_seed(text: str) -> int:
-    """An argparse type: a seed in [0, 2**64)."""
-    try:
-        return check_seed(int(text))
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def play_command(args: argparse.Namespace) -> int:

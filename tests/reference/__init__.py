@@ -1,6 +1,6 @@
 """Pure-Python reference for Guandan move generation and dealing.
 
-Written from RULES.md alone, independently of the engine, so the engine's
+Written from docs/rules.md §1 to §5 alone, independently of the engine, so the engine's
 tests can compare against it.
 """
 

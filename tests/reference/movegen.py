@@ -1,6 +1,6 @@
 """Slow, obviously-correct reference move enumerators for Guandan.
 
-Written from RULES.md alone.  A move is ``(kind, rank, cards)``:
+Written from docs/rules.md §2 to §4 alone.  A move is ``(kind, rank, cards)``:
 
 * ``kind``: one of ``KINDS``;
 * ``rank``: the declared rank ('2'..'A', 'SJ', 'BJ').  Full house: the

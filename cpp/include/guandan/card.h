@@ -50,7 +50,7 @@ constexpr int level_value(Rank rank, Rank level) {
   return rank == level ? 13 : rank;
 }
 
-// Notation of RULES.md: "Ah", "Td" ("10d" accepted), "SJ", "BJ"; any case.
+// Notation of docs/rules.md §1.3: "Ah", "Td" ("10d" accepted), "SJ", "BJ"; any case.
 std::optional<CardKind> parse_card(std::string_view text);
 std::string card_name(CardKind kind);  // canonical: "Ah", "Td", "SJ", "BJ"
 

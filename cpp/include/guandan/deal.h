@@ -1,6 +1,6 @@
 // DealState: one deal of Guandan, from tribute to the last player out.
 //
-// Rules (RULES.md, "Play of a deal", "Tribute"):
+// Rules (docs/rules.md §6.3 to §6.6, §7):
 // - Seats 0..3 play in turn order 0 -> 1 -> 2 -> 3 -> 0; teams {0, 2}, {1, 3}.
 // - Tribute phase (from the second deal of a match): the payer(s) give a
 //   tribute card, then each receiver returns one card (tribute.h); then play.

@@ -1,6 +1,6 @@
 // The match: levels, declarers, attempts at A, and the winner.
 //
-// RULES.md, "End of a deal and levels" and the ruleset table: the team of the
+// docs/rules.md §8.3 to §8.7 and §9.1: the team of the
 // first player out wins the deal, becomes the declarers (their level is the
 // next deal's level) and advances by where the partner finished (1-2, 1-3,
 // 1-4), never past A. Winning the match, the 1-4 at A, failed attempts at A

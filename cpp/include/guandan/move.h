@@ -1,6 +1,6 @@
 // Move: one legal combination, packed into 128 bits.
 //
-// RULES.md identifies a move by (kind, rank, multiset of physical cards); the
+// docs/rules.md §2.1 identifies a move by (kind, rank, multiset of physical cards); the
 // packed value holds exactly that, plus what each wild card stands for:
 //
 //   lo bits  0..53  first copies of the cards used   (CardSet::lo)
@@ -106,7 +106,7 @@ constexpr int rank_order(Kind kind, Rank rank, Rank level) {
 }
 constexpr int rank_order(Move m, Rank level) { return rank_order(m.kind(), m.rank(), level); }
 
-// RULES.md: a non-bomb is beaten by the same kind with the same number of
+// docs/rules.md §5.1, §5.2: a non-bomb is beaten by the same kind with the same number of
 // cards and a higher rank, or by any bomb; a bomb only by a higher bomb (a
 // higher tier, or the same tier and a higher rank). Equal never beats equal.
 constexpr bool beats(Move a, Move b, Rank level) {

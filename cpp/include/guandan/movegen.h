@@ -1,4 +1,4 @@
-// Legal-move generation (RULES.md, "Combinations" and "Wild cards").
+// Legal-move generation (docs/rules.md §2, §3 and §4).
 //
 // A move is a choice of physical cards plus a reading of them (kind, rank).
 // The generator builds every distinct one directly, rank by rank, from the
@@ -37,7 +37,7 @@ namespace guandan {
 
 // The move-generation rules that differ between rulesets.
 struct MoveRules {
-  // RULES.md, ruleset table: `app` forbids a wild card and a joker in one
+  // docs/rules.md §4.6: `app` forbids a wild card and a joker in one
   // combination. A wild never stands for a joker anyway, so the only place
   // this bites is a full house whose triple uses a wild and whose pair is
   // `SJ SJ` or `BJ BJ`.

@@ -1,4 +1,4 @@
-// Tribute (RULES.md, "Tribute" and the ruleset table), as pure functions.
+// Tribute (docs/rules.md §7 and §9.1), as pure functions.
 //
 // From the second deal on, after the new hands are dealt and before play:
 // the payer(s) give their highest card, each receiver gives one card back,

@@ -1,0 +1,112 @@
+"""The types of the command-line options.
+
+Each turns the text of one option into a value, or raises
+``argparse.ArgumentTypeError`` with a one-line reason, so that a mistyped
+command is refused before any work starts. Names (rulesets, policies, bots,
+levels) are accepted in any case.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Callable, List, Sequence, Union
+
+from .bots import BOTS
+from .cards import RANKS, level_index
+from .deal import check_seed
+from .ruleset import PRESET_NAMES
+from .simulate import POLICIES
+
+# Upper bounds of the options that set an amount of work.
+MAX_COUNT = 10**12  # deals, matches or deal pairs: far beyond any machine's memory for the results
+MAX_THREADS = 1024
+MAX_ROLLOUTS = 1_000_000  # about half a minute per search decision on one core
+
+
+def integer(text: str) -> int:
+    """An integer written in decimal (``1_000_000`` accepted)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+
+
+def integer_in(low: int, high: Union[int, None] = None) -> Callable[[str], int]:
+    """An argparse type: an integer in ``[low, high]`` (no upper bound if ``high`` is None)."""
+
+    def parse(text: str) -> int:
+        value = integer(text)
+        if value < low or (high is not None and value > high):
+            bounds = f"from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
+            raise argparse.ArgumentTypeError(f"must be an integer {bounds}, got {text.strip()}")
+        return value
+
+    return parse
+
+
+seat = integer_in(0, 3)
+count = integer_in(1, MAX_COUNT)
+threads = integer_in(1, MAX_THREADS)
+rollouts = integer_in(1, MAX_ROLLOUTS)
+examples = integer_in(0)
+
+
+def seed(text: str) -> int:
+    """A seed in [0, 2**64)."""
+    try:
+        return check_seed(integer(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def level(text: str) -> str:
+    """A level rank, as the canonical rank string: '10' and 't' give 'T'."""
+    try:
+        return RANKS[level_index(text.strip().upper())]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a level {text!r} (expected 2..9, T or 10, J, Q, K or A)") from None
+
+
+def _name(text: str, names: Sequence[str], what: str) -> str:
+    name = text.strip().lower()
+    if name not in names:
+        raise argparse.ArgumentTypeError(f"unknown {what} {text.strip()!r} (expected one of {', '.join(names)})")
+    return name
+
+
+def ruleset(text: str) -> str:
+    """A preset ruleset name."""
+    return _name(text, PRESET_NAMES, "ruleset")
+
+
+def bot(text: str) -> str:
+    """The name of a Python bot (``guandan play``)."""
+    return _name(text, list(BOTS), "bot")
+
+
+def _names(text: str) -> List[str]:
+    return [_name(part, POLICIES, "policy") for part in text.split(",")]
+
+
+def policy(text: str) -> Union[str, List[str]]:
+    """One core policy for every seat, or four comma-separated ones (seat 0 first)."""
+    names = _names(text)
+    if len(names) not in (1, 4):
+        raise argparse.ArgumentTypeError(f"give one policy or four, one per seat; got {len(names)}: {text.strip()!r}")
+    return names[0] if len(names) == 1 else names
+
+
+def policy_pair(text: str) -> List[str]:
+    """Two core policies, comma-separated (``guandan arena``)."""
+    names = _names(text)
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(f"give two policies, e.g. search,rule; got {len(names)}: {text.strip()!r}")
+    return names
+
+
+def ray_address(text: str) -> str:
+    """'auto', 'local' or the address of a Ray cluster."""
+    address = text.strip()
+    if not address:
+        raise argparse.ArgumentTypeError("give 'auto', 'local' or the address of a Ray cluster")
+    return address.lower() if address.lower() in ("auto", "local") else address

@@ -1,0 +1,111 @@
+"""Simulation results on disk, with the run that made them.
+
+Two formats, chosen by the file's suffix:
+
+- ``.npz`` (numpy): one array per column, plus the entry ``run``, a string
+  holding the run as JSON: ``json.loads(np.load(path)["run"].item())``.
+- ``.parquet`` (needs pyarrow: ``pip install 'guandan-engine[parquet]'``):
+  one column per result column (a fixed-size list for ``placing`` and
+  ``final_levels``), the run as JSON in the schema metadata key ``guandan.run``.
+
+The run records what is needed to reproduce the results: the command, the
+number of deals or matches, seed, policies, ruleset (every field), level,
+tribute, search playouts, threads and the package version.
+:func:`read_results` reads either format back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Mapping, Tuple, Union
+
+import numpy as np
+
+from .simulate import DealResults, MatchResults
+
+Results = Union[DealResults, MatchResults]
+FORMATS = (".npz", ".parquet")
+RUN_KEY = "run"
+PARQUET_RUN_KEY = b"guandan.run"
+PARQUET_EXTRA = "pip install 'guandan-engine[parquet]'"
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise ValueError(f"writing .parquet needs pyarrow: {PARQUET_EXTRA}") from None
+    return pyarrow
+
+
+def check_output_path(path: str) -> str:
+    """``path`` if results can be written there; ValueError saying why not.
+
+    Checked before a run starts, so that a long run is not lost at the end:
+    a known suffix, pyarrow for ``.parquet``, an existing writable folder,
+    and no folder or read-only file in the way.
+    """
+    if not isinstance(path, str):
+        raise TypeError(f"the output path must be a str, got {type(path).__name__}")
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in FORMATS:
+        raise ValueError(f"cannot write {path!r}: the name must end in {' or '.join(FORMATS)}")
+    if suffix == ".parquet":
+        _pyarrow()
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write {path!r}: the folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write {path!r}: the folder {folder!r} is not writable")
+    if os.path.isdir(path):
+        raise ValueError(f"cannot write {path!r}: it is a folder")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise ValueError(f"cannot write {path!r}: the file exists and is read-only")
+    return path
+
+
+def write_results(results: Results, path: str, run: Mapping[str, Any]) -> None:
+    """Write the columns of ``results`` and the ``run`` (JSON-ready) to ``path``."""
+    check_output_path(path)
+    text = json.dumps(dict(run), sort_keys=True)
+    arrays = results.arrays()
+    if RUN_KEY in arrays:  # pragma: no cover - a result column would hide the run
+        raise ValueError(f"a result column is called {RUN_KEY!r}")
+    if path.lower().endswith(".npz"):
+        with open(path, "wb") as file:  # a file object: numpy adds no second suffix
+            np.savez_compressed(file, **{**arrays, RUN_KEY: np.array(text)})  # type: ignore[arg-type]
+        return
+    pa = _pyarrow()
+    columns = {}
+    for name, array in arrays.items():
+        if array.ndim == 2:
+            columns[name] = pa.FixedSizeListArray.from_arrays(pa.array(array.reshape(-1)), array.shape[1])
+        else:
+            columns[name] = pa.array(array)
+    table = pa.table(columns).replace_schema_metadata({PARQUET_RUN_KEY: text.encode()})
+    pa.parquet.write_table(table, path)
+
+
+def read_results(path: str) -> Tuple[Results, Dict[str, Any]]:
+    """The results and the run stored in a file written by :func:`write_results`."""
+    if path.lower().endswith(".npz"):
+        with np.load(path) as data:
+            arrays = {name: data[name] for name in data.files}
+        run = json.loads(arrays.pop(RUN_KEY).item())
+    elif path.lower().endswith(".parquet"):
+        pa = _pyarrow()
+        table = pa.parquet.read_table(path)
+        run = json.loads(table.schema.metadata[PARQUET_RUN_KEY])
+        arrays = {}
+        for name in table.column_names:
+            column = table.column(name).combine_chunks()
+            if pa.types.is_fixed_size_list(column.type):
+                arrays[name] = column.flatten().to_numpy(zero_copy_only=False).reshape(-1, column.type.list_size)
+            else:
+                arrays[name] = column.to_numpy(zero_copy_only=False)
+    else:
+        raise ValueError(f"cannot read {path!r}: the name must end in {' or '.join(FORMATS)}")
+    kind = MatchResults if run.get("what") == "matches" else DealResults
+    return kind(**arrays), run

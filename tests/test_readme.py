@@ -1,0 +1,176 @@
+"""The code in README.md works as written.
+
+Every ```python block runs on its own, in a fresh namespace (so each imports
+what it uses). Every command line of the ```sh blocks is checked: ``guandan``
+commands are parsed by the real parser and run when they are cheap; ``pip
+install`` names only extras that exist; ``pytest`` and ``python`` name files
+that exist; ``cmake`` sets only options that CMakeLists.txt declares; a
+program under ``build/`` (run directly, by ctest or valgrind) is a target
+CMakeLists.txt builds; a script of the repository exists. ``guandan``
+commands quoted in the text are parsed too.
+"""
+
+import io
+import re
+import shlex
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from guandan.cli import _parser, main
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    tomllib = None
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CMAKE = "\n".join(p.read_text(encoding="utf-8") for p in ROOT.rglob("CMakeLists.txt") if "build" not in p.parts)
+
+
+def fenced_blocks(language):
+    return re.findall(rf"^```{language}\n(.*?)^```", README, re.S | re.M)
+
+
+def command_lines():
+    """Each command of the sh blocks (``a && b`` is two), comments removed."""
+    commands = []
+    for block in fenced_blocks("sh"):
+        for line in block.splitlines():
+            line = line.split(" #")[0].strip()
+            commands += [part.strip() for part in line.split("&&") if part.strip()]
+    return commands
+
+
+PYTHON_BLOCKS = fenced_blocks("python")
+COMMANDS = command_lines()
+# `guandan simulate --deals 10`, not an error message quoted as `guandan simulate: error: ...`.
+QUOTED_GUANDAN = sorted(set(re.findall(r"`(guandan (?:[a-z]+(?=[ `])|--)[^`\n]*)`", README)))
+
+
+def test_the_readme_has_code():
+    assert len(PYTHON_BLOCKS) >= 5 and len(COMMANDS) >= 8 and len(QUOTED_GUANDAN) >= 3
+
+
+def test_the_quick_start_is_two_commands():
+    section = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```sh\n(.*?)^```", section, re.S | re.M)
+    assert len(blocks) == 2 and all(len(block.strip().splitlines()) == 1 for block in blocks)
+    assert "guandan simulate" in blocks[0] and "pytest" in blocks[1]
+
+
+@pytest.mark.parametrize("index", range(len(PYTHON_BLOCKS)))
+def test_python_block_runs_on_its_own(index, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a block may write files (r.save("run.npz"))
+    code = compile(PYTHON_BLOCKS[index], f"README.md python block {index + 1}", "exec")
+    with redirect_stdout(io.StringIO()):
+        exec(code, {"__name__": "__readme__"})
+
+
+def parse(argv):
+    """The parsed arguments of ``guandan argv``; fails the test on a parse error."""
+    err = io.StringIO()
+    try:
+        with redirect_stderr(err), redirect_stdout(io.StringIO()):
+            return _parser().parse_args(argv)
+    except SystemExit as done:
+        assert done.code == 0, f"guandan {' '.join(argv)}: {err.getvalue()}"
+        return None  # --help or --version
+
+
+def is_cheap(args):
+    """Whether a parsed command finishes in about a second here."""
+    if args is None or args.command == "demo":
+        return True
+    if args.command == "play" or getattr(args, "ray", None):
+        return False  # reads the terminal; needs a cluster
+    policies = args.bots if args.command == "arena" else [args.policy] if isinstance(args.policy, str) else args.policy
+    if "search" in policies:
+        return False
+    deals = 2 * args.deals if args.command == "arena" else 50 * args.matches if args.matches else args.deals
+    return deals <= 20_000
+
+
+def check_guandan(words, tmp_path):
+    args = parse(words[1:])
+    if is_cheap(args):
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(words[1:])
+        assert status == 0, err.getvalue()
+
+
+def check_pip(words):
+    assert words[:2] == ["pip", "install"]
+    for target in words[2:]:
+        if target.startswith("-"):
+            continue
+        match = re.fullmatch(r"(\.|guandan-engine)(?:\[([a-z,]+)\])?", target)
+        assert match, f"pip installs {target!r}, not this package"
+        if match.group(2) and tomllib is not None:
+            extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+            for extra in match.group(2).split(","):
+                assert extra in extras, f"no extra {extra!r} in pyproject.toml"
+
+
+def check_files(words):
+    for word in words[1:]:
+        if not word.startswith("-") and ("/" in word or word.endswith(".py") or word in ("tests", "benchmarks")):
+            assert (ROOT / word.split("::")[0]).exists(), f"{' '.join(words)}: no {word}"
+
+
+def check_cmake(words):
+    for word in words:
+        if word.startswith("-D"):
+            name = word[2:].split("=")[0]
+            assert name.startswith("CMAKE_") or re.search(rf"\b{name}\b", CMAKE), f"CMakeLists.txt has no {name}"
+
+
+def check_build_output(words):
+    target = Path(words[0]).name
+    assert re.search(rf"add_executable\(\s*{re.escape(target)}\b", CMAKE), f"CMakeLists.txt builds no {target}"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_sh_command(command, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a command may write files (--out run.npz)
+    words = shlex.split(command)
+    while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):  # VAR=value prefixes
+        words = words[1:]
+    program = words[0]
+    if program == "guandan":
+        check_guandan(words, tmp_path)
+    elif program == "pip":
+        check_pip(words)
+    elif program in ("pytest", "python"):
+        check_files(words)
+    elif program == "cmake":
+        check_cmake(words)
+    elif program.startswith("build/"):
+        check_build_output(words)
+    elif program in ("ctest", "valgrind"):  # runs what the build made: check the targets named
+        for word in words[1:]:
+            if word.startswith("build/") and not word.rstrip("/").count("/") == 1:
+                check_build_output([word])
+    elif (ROOT / program).is_file():  # a script of the repository, e.g. .ci/run
+        pass
+    else:
+        pytest.fail(f"README command {command!r}: teach tests/test_readme.py how to check {program!r}")
+
+
+@pytest.mark.parametrize("command", QUOTED_GUANDAN)
+def test_quoted_guandan_command_parses(command, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    parse(shlex.split(command)[1:])
+
+
+def test_extras_named_in_the_text_exist():
+    if tomllib is None:
+        pytest.skip("reading pyproject.toml needs Python 3.11")
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    for named in re.findall(r"guandan-engine\[([a-z,]+)\]", README):
+        for extra in named.split(","):
+            assert extra in extras, f"README names the extra {extra!r}; pyproject.toml has no such extra"
