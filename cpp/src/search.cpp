@@ -45,7 +45,7 @@ constexpr int kMaxHeld = 28;
 
 void check_view(const PlayerView& v) {
   require(is_seat(v.seat), "seat must be 0..3");
-  require(v.level >= 0 && v.level < kNumRanks, "level must be a rank index 0..12");
+  require(v.level < kNumRanks, "level must be a rank index 0..12");
   require(v.hand.is_canonical() && v.played.is_canonical(), "hand and cards played must be card sets");
   require(v.out_count >= 0 && v.out_count <= 3, "at most three seats are out while the deal goes on");
   unsigned out_mask = 0;

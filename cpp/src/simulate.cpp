@@ -181,7 +181,7 @@ bool run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64
 void check_setup(const SimulationSetup& setup) {
   for (const PolicyEntry* p : setup.policies)
     if (p == nullptr) throw std::invalid_argument("every seat needs a policy of the registry");
-  if (setup.level < 0 || setup.level >= kNumRanks) throw std::invalid_argument("level must be a rank index 0..12");
+  if (setup.level >= kNumRanks) throw std::invalid_argument("level must be a rank index 0..12");
   CardSet fixed;
   int total = 0;
   for (int s = 0; s < 4; ++s) {
