@@ -225,13 +225,12 @@ def _run(kernel, setup, columns, n, first, threads, chunk, progress) -> Dict[str
     done = 0
     while done < n:
         count = min(chunk, n - done)
-        # The core reports rows as they finish (several times a second), so
-        # a progress bar moves from the first deals even within one chunk.
+        # The core reports rows as they finish (several times a second, and
+        # once at the end of the chunk), so a progress bar moves from the
+        # first deals even within one chunk.
         report = None if progress is None else (lambda rows, base=done: progress(base + rows, n))
         kernel(setup, first + done, count, out, done, threads, report)
         done += count
-        if progress is not None:
-            progress(done, n)
     return out
 
 
