@@ -107,8 +107,14 @@ def test_rule_policy_counts_cards_in_the_endgame():
 
 
 def _leading_view():
+    # The first lead of a deal: the seat's 27 cards, nothing played yet.
     deal = guandan.Deal(seed=1)
-    return deal, deal.observation(deal.turn), player_view(deal.observation(deal.turn), "standard")
+    seat = deal.turn
+    view = _core.PlayerView(seat=seat, level=0, rules=guandan.Ruleset.preset("standard").core,
+                            hand=deal.observation(seat).hand, counts=[27] * 4, played=guandan.Hand(),
+                            shown=[guandan.Hand()] * 4, last_play=None, last_player=-1, passed_mask=0, out=[],
+                            first_out_last_play=None)
+    return deal, deal.observation(seat), view
 
 
 def test_passing_while_leading_is_rejected():
