@@ -15,6 +15,7 @@
 #include "guandan/readings.h"
 #include "guandan/rng.h"
 #include "guandan/search.h"
+#include "guandan/simulate.h"
 
 namespace guandan::testing {
 namespace {
@@ -148,6 +149,38 @@ void fuzz_search_positions(Rng& rng) {
   CHECK(searched > 50);  // the fuzz reaches the search, not only the checks
 }
 
+// Random simulation setups: refused by check_setup, or played to the end.
+void fuzz_setups(Rng& rng) {
+  std::vector<std::int8_t> placing(8), partner(2), team(2), gained(2), tribute(2);
+  std::vector<std::int16_t> plays(2), passes(2), bombs(2);
+  const DealColumns out{placing.data(), partner.data(), team.data(), gained.data(),
+                        tribute.data(), plays.data(),  passes.data(), bombs.data()};
+  int played = 0;
+  for (int i = 0; i < 600; ++i) {
+    SimulationSetup setup;
+    setup.seed = rng.next();
+    setup.level = Rank(rng.bounded(15));
+    setup.tribute = rng.bounded(2) == 0;
+    setup.leader = int(rng.bounded(6)) - 1;
+    for (int s = 0; s < 4; ++s) {
+      setup.policies[s] = rng.bounded(2) == 0 ? find_policy("rule") : find_policy("random");
+      setup.sizes[s] = int(rng.bounded(32)) - 2;
+      setup.has_fixed[s] = rng.bounded(3) == 0;
+      if (setup.has_fixed[s]) setup.fixed[s] = random_cards(rng);
+    }
+    try {
+      check_setup(setup);
+    } catch (const std::invalid_argument&) {
+      CHECK_THROWS(simulate_deals(setup, 0, 2, out, 1), std::invalid_argument);
+      continue;
+    }
+    CHECK(simulate_deals(setup, rng.next(), 2, out, 2));
+    for (int row = 0; row < 2; ++row) CHECK(partner[row] >= 1 && partner[row] <= 3);
+    ++played;
+  }
+  CHECK(played > 20);  // the fuzz reaches the simulation, not only the checks
+}
+
 }  // namespace
 
 void test_fuzz() {
@@ -155,6 +188,7 @@ void test_fuzz() {
   fuzz_moves(rng);
   fuzz_card_sets(rng);
   fuzz_search_positions(rng);
+  fuzz_setups(rng);
 }
 
 }  // namespace guandan::testing
