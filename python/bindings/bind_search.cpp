@@ -82,6 +82,7 @@ void init_search(py::module_& m) {
         if (entry.expensive) {
           run_interruptible(choose, stop);  // Ctrl-C stops a long decision
         } else {
+          py::gil_scoped_release release;  // microseconds: not worth a thread
           choose();
         }
         return choice;
