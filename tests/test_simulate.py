@@ -287,3 +287,48 @@ def test_an_error_in_progress_stops_the_run():
     with pytest.raises(RuntimeError, match="stop here"):
         guandan.simulate(10**6, policy="rule", threads=2, chunk=10**6, progress=progress)
     assert len(calls) == 1 and calls[0] < 10**6
+
+
+# --- fuzz: any argument either works or is refused with a clear error ------
+
+from hypothesis import event, given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_ANY = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True), st.text(max_size=4),
+                 st.lists(st.integers(-3, 30), max_size=5))
+_SEATS = st.one_of(st.none(), st.lists(st.sampled_from(["As", "Kd", "SJ", "BJ", "2h", "Tc", "9s"]), max_size=5).map(" ".join),
+                   st.text("AKQJT98765432shcdSJB ", max_size=8))
+
+
+@st.composite
+def _simulate_arguments(draw):
+    """Arguments in or near their ranges, with at most one replaced by anything."""
+    kwargs = {
+        "n_deals": draw(st.integers(-1, 3)),
+        "policy": draw(st.one_of(st.sampled_from(["random", "rule", "search"]),
+                                 st.lists(st.sampled_from(["random", "rule", "rule", "x"]), min_size=4, max_size=4))),
+        "threads": draw(st.integers(0, 3)),
+        "chunk": draw(st.integers(0, 3)),
+        "search_rollouts": draw(st.integers(0, 12)),
+        "sizes": draw(st.one_of(st.none(), st.lists(st.integers(0, 28), min_size=4, max_size=4))),
+        "hands": draw(st.one_of(st.none(), st.dictionaries(st.integers(0, 3), _SEATS, max_size=3))),
+        "leader": draw(st.one_of(st.none(), st.integers(-1, 4))),
+        "tribute": draw(st.booleans()),
+        "first": draw(st.one_of(st.integers(0, 5), st.integers(2**64 - 3, 2**64 + 1))),
+    }
+    replaced = draw(st.one_of(st.none(), st.sampled_from(sorted(kwargs))))
+    if replaced is not None:
+        kwargs[replaced] = draw(_ANY)
+    return kwargs
+
+
+@given(_simulate_arguments())
+def test_simulate_arguments_work_or_are_refused(kwargs):
+    try:
+        r = guandan.simulate(**kwargs)
+    except (ValueError, TypeError) as error:
+        assert str(error)  # says what is wrong
+        event(f"refused: {type(error).__name__}")
+        return
+    event("played")
+    assert len(r) == kwargs["n_deals"] and (r.partner_place >= 1).all() and (r.partner_place <= 3).all()
