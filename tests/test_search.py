@@ -215,3 +215,55 @@ def test_search_ends_on_every_small_position():
         while not deal.is_over:
             move = bot.choose_move(deal.observation(deal.turn), deal.legal_moves(), deal.can_pass())
             deal.pass_turn() if move is None else deal.play(move)
+
+
+# --- fuzz: any view either is refused with a clear error or can be searched --
+
+from hypothesis import event, given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_CARDS = st.lists(st.sampled_from(["As", "Ks", "3d", "5c", "SJ", "BJ", "2h", "7h", "7s"]), max_size=6).map(" ".join)
+
+
+@st.composite
+def _views(draw):
+    """A consistent small position, with at most one field replaced at random."""
+    hand = draw(st.lists(st.sampled_from(["As", "Ks", "3d", "5c", "SJ", "BJ", "7h", "7s"]), min_size=1, max_size=6,
+                         unique=True))
+    seat = draw(st.integers(0, 3))
+    counts = [draw(st.integers(1, 5)) for _ in range(4)]
+    counts[seat] = len(hand)
+    last = draw(st.one_of(st.none(), st.sampled_from(["4s", "4d 4c", "Qd"])))
+    fields = {
+        "seat": seat, "hand": " ".join(hand), "counts": counts, "played": last or "",
+        "last": last, "last_player": (seat + draw(st.integers(1, 3))) % 4 if last else -1,
+        "passed_mask": 0, "out": [], "can_pass": last is not None,
+    }
+    broken = {"seat": st.integers(-1, 4), "hand": _CARDS, "counts": st.lists(st.integers(-1, 29), min_size=4, max_size=4),
+              "played": _CARDS, "last": st.sampled_from([None, "As", "7s 7h", "BJ"]), "last_player": st.integers(-2, 4),
+              "passed_mask": st.integers(-1, 17), "out": st.lists(st.integers(-1, 4), max_size=4),
+              "can_pass": st.booleans()}
+    replaced = draw(st.one_of(st.none(), st.sampled_from(sorted(broken))))
+    if replaced is not None:
+        fields[replaced] = draw(broken[replaced])
+    return fields
+
+
+@given(_views())
+def test_views_are_refused_or_searched(fields):
+    last = fields["last"]
+    last_play = None if last is None else guandan.legal_moves(last, "2")[-1]
+    try:
+        view = _core.PlayerView(seat=fields["seat"], level=0, rules=guandan.Ruleset.preset("standard").core,
+                                hand=guandan.Hand(fields["hand"]), counts=fields["counts"],
+                                played=guandan.Hand(fields["played"]), shown=[guandan.Hand()] * 4, last_play=last_play,
+                                last_player=fields["last_player"], passed_mask=fields["passed_mask"], out=fields["out"],
+                                first_out_last_play=None)
+        moves = guandan.legal_moves(fields["hand"], "2", previous=last_play) if fields["hand"] else []
+        choice, _, _ = _core.search_move(view, moves, fields["can_pass"], 20, True, 1)
+    except (ValueError, TypeError) as error:
+        assert str(error)
+        event(f"refused: {type(error).__name__}")
+        return
+    event("searched")
+    assert -1 <= choice < len(moves) and (choice >= 0 or fields["can_pass"])
