@@ -267,3 +267,12 @@ def test_views_are_refused_or_searched(fields):
         return
     event("searched")
     assert -1 <= choice < len(moves) and (choice >= 0 or fields["can_pass"])
+
+
+def test_card_options_must_be_held():
+    view = _view()  # holds As Ks 3d
+    assert str(_core.policy_card("rule", view, [guandan.Card("Ks"), guandan.Card("3d")], 1)) == "3d"
+    with pytest.raises(ValueError, match="cards the seat holds"):
+        _core.policy_card("rule", view, [guandan.Card("BJ")], 1)
+    with pytest.raises(ValueError, match="no card"):
+        _core.policy_card("rule", view, [], 1)

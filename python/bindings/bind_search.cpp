@@ -87,13 +87,15 @@ void init_search(py::module_& m) {
         }
         return choice;
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
-      py::arg("rollouts") = 4000, "The index of the move a built-in policy plays, or -1 to pass.");
+      py::arg("rollouts") = 4000, "The index of the move a core policy plays, or -1 to pass. rollouts: 1..1,000,000 (search policies); "
+      "passing only when following; Ctrl-C stops an expensive policy's decision.");
 
   m.def("policy_card", [](const std::string& name, const PlayerView& view, const std::vector<PyCard>& options,
                           std::uint64_t seed) {
         CardSet set;
         for (const PyCard& c : options) set = set | CardSet::of_kind(c.kind);
         if (set.empty()) throw py::value_error("no card to choose");
+        if (!view.hand.contains(set)) throw py::value_error("the options must be cards the seat holds");
         auto policy = policy_entry(name).make(PolicyOptions{kMinRollouts, nullptr});
         Rng rng(seed);
         return PyCard{policy->choose_card(view, set, rng)};
@@ -112,7 +114,8 @@ void init_search(py::module_& m) {
         return py::make_tuple(result.choice, result.rollouts, result.best_value);
       }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("rule_rollouts"),
       py::arg("seed"),
-      "Determinized Monte Carlo search (search.h): (choice index or -1 to pass, playouts run, mean score).");
+      "Determinized Monte Carlo search (search.h): (choice index or -1 to pass, playouts run, mean score). "
+      "rollouts: 1..1,000,000; passing only when following; Ctrl-C stops it within a second.");
 }
 
 }  // namespace guandan::python

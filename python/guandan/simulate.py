@@ -277,6 +277,7 @@ def simulate_matches(
     search_rollouts: int = 4000,
 ) -> MatchResults:
     """Play ``n_matches`` whole matches (tribute and levels included), each
-    seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``."""
+    seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``.
+    The arguments have the ranges of :func:`simulate`."""
     setup = _setup(seed, policy, ruleset, "2", True, None, None, None, search_rollouts)
     return MatchResults(**_run(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads, chunk, progress))
