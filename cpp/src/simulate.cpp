@@ -169,7 +169,15 @@ bool run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64
     const int n = useful < std::uint64_t(threads) ? int(useful) : threads;
     std::vector<std::thread> pool;
     pool.reserve(std::size_t(n));
-    for (int t = 0; t < n; ++t) pool.emplace_back(work);
+    try {
+      for (int t = 0; t < n; ++t) pool.emplace_back(work);
+    } catch (...) {
+      // No more threads to be had: stop the ones started before failing
+      // (a joinable thread must not be destroyed).
+      run.stop.store(true);
+      for (auto& th : pool) th.join();
+      throw;
+    }
     for (auto& th : pool) th.join();
   }
   if (error) std::rethrow_exception(error);
