@@ -105,3 +105,55 @@ def test_random_matches_keep_every_invariant_and_replay(ruleset):
         again = replay(match_log(match), on_step=lambda deal, event: replayed.append(snapshot(deal)))
         assert replayed == snapshots
         assert again.states == match.states
+
+
+# --- every position has an action ---------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from strategies import hands as small_hands  # noqa: E402
+from strategies import levels  # noqa: E402
+
+
+def _has_action(deal):
+    if deal.phase in ("tribute", "return"):
+        return bool(deal.tribute_options())
+    return bool(deal.legal_moves()) or deal.can_pass()
+
+
+@st.composite
+def small_deals(draw):
+    """A scenario deal of small hands (every seat holds a card), with or without tribute."""
+    level = draw(levels())
+    four, seen = [], guandan.Hand()
+    for _ in range(4):
+        # Keep at most two copies of a card between the four hands, and at
+        # least one card per seat (the first kind still free).
+        kept = []
+        for card in guandan.Hand(draw(small_hands(level, min_size=1, max_size=6))):
+            if seen.count(card) < 2:
+                kept.append(card)
+                seen = seen + [card]
+        if not kept:
+            free = next(c for c in map(guandan.Card.from_index, range(54)) if seen.count(c) < 2)
+            kept, seen = [free], seen + [free]
+        four.append(guandan.Hand(kept))
+    ruleset = draw(st.sampled_from(guandan.PRESET_NAMES))
+    if draw(st.booleans()):
+        order = draw(st.permutations([0, 1, 2, 3]))
+        return guandan.Deal(hands=four, level=level, ruleset=ruleset, previous_order=order)
+    return guandan.Deal(hands=four, level=level, ruleset=ruleset, leader=draw(st.integers(0, 3)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_deals(), st.randoms(use_true_random=False))
+def test_no_reachable_position_lacks_an_action(deal, rng):
+    # Scenario deals of small hands, tribute included: every position until
+    # the end offers the seat to act at least one action.
+    played = guandan.Hand()
+    for _ in range(400):
+        if deal.is_over:
+            return
+        assert _has_action(deal), deal.to_text()
+        played = random_step(deal, rng, played)
+    assert deal.is_over, "a deal of small hands ends"

@@ -104,7 +104,8 @@ def test_presets_and_errors():
         standard.replace(advance=(1, 2, 3))
     with pytest.raises(ValueError, match="failed_attempts_limit"):
         standard.replace(failed_attempts_limit=0)
-    with pytest.raises(ValueError, match="wild_with_joker"):
+    # A wrong type is a TypeError naming the field.
+    with pytest.raises(TypeError, match="wild_with_joker"):
         standard.replace(wild_with_joker="yes")
     with pytest.raises(ValueError, match="fields differ"):
         guandan.Ruleset.from_dict({"name": "x"})

@@ -1,5 +1,6 @@
 """The OpenSpiel game (guandan.openspiel): OpenSpiel's own random simulation
-checks, the registration, returns, observations and seeding."""
+checks (with serialization), the registration, the chance nodes that deal,
+returns, observations and serialization through the deal's text form."""
 
 import importlib
 import sys
@@ -12,50 +13,66 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip
 import guandan  # noqa: E402
 import guandan.openspiel as gos  # noqa: E402
 from guandan.actions import GIVE_BASE, NUM_ACTIONS, PASS, action_of, give_action  # noqa: E402
-from guandan.env import encode_observation  # noqa: E402
+from guandan.encoding import encode_observation  # noqa: E402
 
 
 def play_randomly(state, rng):
     while not state.is_terminal():
-        state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_chance_node():
+            deal_randomly(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
     return state
+
+
+def deal_randomly(state, rng):
+    """Sample the chance nodes until the deal starts."""
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    return state
+
+
+def dealt_state(game, seed):
+    return deal_randomly(game.new_initial_state(), np.random.default_rng(seed))
 
 
 @pytest.mark.parametrize("ruleset", ["standard", "pagat", "app"])
 def test_random_sim_test(ruleset):
-    game = pyspiel.load_game("python_guandan", {"ruleset": ruleset, "seed": 1})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    game = pyspiel.load_game("python_guandan", {"ruleset": ruleset})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_random_sim_test_without_tribute_at_random_levels():
-    game = pyspiel.load_game("python_guandan", {"tribute": False, "level": "random", "seed": 2})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    game = pyspiel.load_game("python_guandan", {"tribute": False, "level": 0})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_registration_and_parameters():
     assert "python_guandan" in pyspiel.registered_names()
     game = pyspiel.load_game("python_guandan")
     assert isinstance(game, gos.GuandanGame)
-    assert game.get_parameters() == {"ruleset": "standard", "seed": 0, "tribute": True, "level": "2"}
+    assert game.get_parameters() == {"ruleset": "standard", "tribute": True, "level": 2}
     assert game.num_players() == 4
     assert game.num_distinct_actions() == NUM_ACTIONS
     assert game.max_game_length() == gos.MAX_GAME_LENGTH
     assert (game.min_utility(), game.max_utility()) == (-3.0, 3.0)
-    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == 54
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
-    pagat = pyspiel.load_game("python_guandan(ruleset=pagat,seed=4)")
+    pagat = pyspiel.load_game("python_guandan(ruleset=pagat,level=14)")
     assert (pagat.min_utility(), pagat.max_utility()) == (-4.0, 4.0)
-    for bad in ({"ruleset": "house"}, {"level": "1"}):
+    for bad in ({"ruleset": "house"}, {"level": 1}, {"level": 15}, {"level": "2"}):
         with pytest.raises((ValueError, pyspiel.SpielError)):
             pyspiel.load_game("python_guandan", bad)
 
 
 def test_legal_actions_and_returns():
-    game = pyspiel.load_game("python_guandan", {"seed": 9})
+    game = pyspiel.load_game("python_guandan")
     rng = np.random.default_rng(0)
     outcomes = set()
     for _ in range(4):
-        state = game.new_initial_state()
+        state = deal_randomly(game.new_initial_state(), rng)
         assert state.deal.phase == "tribute"
         while not state.is_terminal():
             player = state.current_player()
@@ -87,25 +104,66 @@ def test_legal_actions_and_returns():
 def test_action_strings():
     game = pyspiel.load_game("python_guandan")
     state = game.new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, guandan.Card("Ah").index) == "deal Ah to p0"
+    state = dealt_state(game, 0)
     assert state.action_to_string(state.current_player(), PASS) == "pass"
     assert state.action_to_string(state.current_player(), GIVE_BASE + guandan.Card("Ah").index) == "give Ah"
     pair9 = action_of(guandan.classify("9s 9d", "2")[0])
     assert state.action_to_string(state.current_player(), pair9) == "pair 9"
 
 
-def test_seed_fixes_the_sequence_of_deals():
-    def first_deals(seed):
-        game = pyspiel.load_game("python_guandan", {"seed": seed})
-        return [str(game.new_initial_state()) for _ in range(3)]
+def test_chance_nodes_deal_the_whole_deck():
+    game = pyspiel.load_game("python_guandan", {"level": 0})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 13  # the level first
+    rng = np.random.default_rng(4)
+    state.apply_action(12)
+    for _ in range(108):
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+        outcomes, probs = zip(*outcomes)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    assert state.is_chance_node() and len(state.chance_outcomes()) == len(gos.PLACINGS) == 24
+    state.apply_action(5)
+    deal = state.deal
+    assert deal.level == "A" and deal.previous_order == list(gos.PLACINGS[5])
+    assert [len(h) for h in deal.initial_hands] == [27] * 4
+    everything = guandan.Hand()
+    for hand in deal.initial_hands:
+        everything = everything + hand
+    assert all(everything.count(guandan.Card.from_index(k)) == 2 for k in range(54))
+    # The same chance outcomes give the same deal.
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert again.deal.to_text() == deal.to_text()
 
-    assert first_deals(5) == first_deals(5)
-    assert first_deals(5) != first_deals(6)
-    assert len(set(first_deals(5))) == 3
+
+def test_serialization_goes_through_the_text_form():
+    game = pyspiel.load_game("python_guandan", {"ruleset": "app"})
+    rng = np.random.default_rng(6)
+    state = dealt_state(game, 6)
+    for _ in range(25):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert state2.deal.to_text() == state.deal.to_text()
+    assert state2.history() == state.history()
+    assert state2.deal.events == state.deal.events
+    for player in range(4):
+        assert state2.information_state_string(player) == state.information_state_string(player)
+    # A state still dealing serializes its chance outcomes.
+    dealing = game.new_initial_state()
+    for kind in (0, 53, 53):
+        dealing.apply_action(kind)
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, dealing))
+    assert str(back) == str(dealing) and back.chance_outcomes() == dealing.chance_outcomes()
+    assert 53 not in dict(back.chance_outcomes())
 
 
 def test_clone_is_independent():
-    game = pyspiel.load_game("python_guandan", {"seed": 3})
-    state = game.new_initial_state()
+    game = pyspiel.load_game("python_guandan")
+    state = dealt_state(game, 3)
     state.apply_action(state.legal_actions()[0])
     clone = state.clone()
     assert str(clone) == str(state) and clone.history() == state.history()
@@ -115,8 +173,8 @@ def test_clone_is_independent():
 
 
 def test_observation_tensor_and_strings():
-    game = pyspiel.load_game("python_guandan", {"seed": 8})
-    state = game.new_initial_state()
+    game = pyspiel.load_game("python_guandan")
+    state = dealt_state(game, 8)
     rng = np.random.default_rng(3)
     for _ in range(30):
         state.apply_action(int(rng.choice(state.legal_actions())))
@@ -136,8 +194,8 @@ def test_observation_tensor_and_strings():
 def test_observers_for_other_observation_types():
     from open_spiel.python.observation import make_observation
 
-    game = pyspiel.load_game("python_guandan", {"seed": 8})
-    state = game.new_initial_state()
+    game = pyspiel.load_game("python_guandan")
+    state = dealt_state(game, 8)
     private_only = make_observation(
         game, pyspiel.IIGObservationType(public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
     )

@@ -5,7 +5,6 @@ import pytest
 from guandan import _core
 from guandan.arena import arena
 from guandan.bots import RuleBot, SearchBot, make_bot, play_deal
-from guandan.player_view import player_view
 
 
 def test_core_bots_play_legal_games_to_the_end():
@@ -44,7 +43,7 @@ def test_search_sees_only_what_its_seat_may_know():
 def test_view_validation():
     deal = guandan.Deal(seed=1)
     obs = deal.observation(deal.turn)
-    view = player_view(obs, "standard")
+    view = obs.view  # the core's own view of the seat
     assert _core.search_move(view, deal.legal_moves(), False, 50, True, 1)[1] > 0
     with pytest.raises(ValueError, match="card counts"):
         _core.PlayerView(seat=0, level=0, rules=guandan.Ruleset.preset("standard").core, hand=guandan.Hand("As"),

@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
       const bool won = team_of(deal.finished(0)) == team;
       wins += won;
       ++deals;
-      margin += (won ? 1 : -1) * rules.advance[partner_place(deal.finishing_order(), deal.out_count()) - 1];
+      margin += (won ? 1 : -1) * rules.levels_gained(partner_place(deal.finishing_order(), deal.out_count()));
     }
   }
   std::printf("rule with card counting vs without: %.2f%% of %ld duplicate deals, %+.3f levels per deal\n",

@@ -1,6 +1,7 @@
 #include "guandan/deal.h"
 
 #include <stdexcept>
+#include <string>
 
 #include "guandan/readings.h"
 
@@ -8,12 +9,14 @@ namespace guandan {
 
 DealState::DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules, int leader)
     : hands_(hands), level_(level), rules_(rules) {
+  check_seats_hold_cards();
   start_play(leader);
 }
 
 DealState::DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules,
                      const Placing& previous)
     : hands_(hands), level_(level), rules_(rules), previous_(previous) {
+  check_seats_hold_cards();
   plan_ = plan_tribute(previous, hands, level, rules);
   if (plan_.count == 0) {
     start_play(tribute_leader(plan_, previous_, rules_));
@@ -58,9 +61,20 @@ PlayerView DealState::view(int seat) const {
   return v;
 }
 
+// A seat with no cards would be out before the deal starts, and could leave
+// the seat to act with no legal action: every deal starts with four hands.
+void DealState::check_seats_hold_cards() const {
+  for (int s = 0; s < 4; ++s)
+    if (hands_[s].empty())
+      throw std::invalid_argument("seat " + std::to_string(s) + " holds no cards: every seat starts a deal with at least one card");
+}
+
 void DealState::start_play(int leader) {
   phase_ = Phase::kPlay;
+  // The previous trick is forgotten, so equal positions are equal values.
   has_last_play_ = false;
+  last_play_ = {};
+  last_player_ = -1;
   passed_mask_ = 0;
   turn_ = leader;
 }
@@ -73,12 +87,17 @@ int DealState::next_active(int seat) const {
   return -1;
 }
 
+// A member of the position's legal moves, without generating them: the cards
+// are in the hand, the move is bit for bit a reading the generator makes of
+// them at this deal's level and move rules (so a Move read at another level,
+// or with a hand-made wild declaration, is refused), and it beats the last
+// play when following (what follows() emits).
 bool DealState::is_legal(Move move) const {
   if (phase_ != Phase::kPlay) return false;
   const CardSet cards = move.cards();
   if (!cards.is_canonical() || cards.empty() || !hands_[turn_].contains(cards)) return false;
-  if (!is_legal_reading(move, level_, rules_.move_rules())) return false;
-  return !has_last_play_ || beats(move, last_play_, level_);
+  if (has_last_play_ && !beats(move, last_play_, level_)) return false;
+  return is_legal_reading(move, level_, rules_.move_rules());
 }
 
 void DealState::play(Move move) {
@@ -133,18 +152,27 @@ void DealState::end_trick() {
 }
 
 void DealState::check_end() {
-  const bool team_out = (is_out(0) && is_out(2)) || (is_out(1) && is_out(3));
-  const bool over = rules_.deal_ends_three_out ? out_count_ >= 3 : team_out;
-  if (over) {
+  if (deal_ends(out_mask_, out_count_, rules_)) {
     phase_ = Phase::kOver;
     turn_ = -1;
     has_last_play_ = false;
+    last_play_ = {};
+    last_player_ = -1;
+    passed_mask_ = 0;
   }
 }
 
 CardSet DealState::give_options() const {
-  if (phase_ == Phase::kTribute) return tribute_cards(hands_[turn_], level_, rules_);
-  if (phase_ == Phase::kReturn) return return_cards(hands_[turn_], paid_[returns_done_], level_, rules_);
+  if (phase_ == Phase::kTribute) {
+    const CardSet options = tribute_cards(hands_[turn_], level_, rules_);
+    // A payer holding only wild cards pays one: the seat to act always has an action.
+    return options.empty() ? common(hands_[turn_], CardSet::of_kind(wild_kind(level_))) : options;
+  }
+  if (phase_ == Phase::kReturn) {
+    const CardSet options = return_cards(hands_[turn_], paid_[returns_done_], level_, rules_);
+    // A receiver holding only cards of the kind received gives one back.
+    return options.empty() ? CardSet{hands_[turn_].lo, 0} : options;
+  }
   return {};
 }
 

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "guandan/movegen.h"
+
 namespace guandan {
 
 namespace {

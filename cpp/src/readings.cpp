@@ -21,23 +21,38 @@ std::vector<Move> classify(CardSet cards, Rank level, MoveRules rules) {
 
 namespace {
 
-// Watches the moves of a card set for one (kind, rank) that uses them all.
-struct ReadingFinder {
-  Kind kind;
-  Rank rank;
-  int size;
+// Watches the readings of a card set for one move, bit for bit.
+struct ExactFinder {
+  Move wanted;
   bool found = false;
-  void operator()(Move m) { found = found || (m.kind() == kind && m.rank() == rank && m.size() == size); }
+  void operator()(Move m) { found = found || m == wanted; }
 };
+
+// The fields a generated move always has, checked before anything reads
+// them: canonical cards, 1..10 of them, a kind and rank in range, zero padding
+// bits, and one declared rank 2..A per wild card, packed from the low nibble.
+// Afterwards every nibble indexes a real rank, so declared_cards() stays in
+// bounds.
+bool well_formed(Move move, Rank level) {
+  constexpr std::uint64_t kPadding = std::uint64_t{3} << 62;
+  if ((move.lo & kPadding) != 0 || (move.hi & kPadding) != 0) return false;
+  const CardSet cards = move.cards();
+  if (!cards.is_canonical() || cards.empty() || cards.size() > kMaxMoveCards) return false;
+  if (int(move.kind()) >= kNumMoveKinds || move.rank() > kBigJokerRank) return false;
+  const WildDeclaration declaration = move.wild_declaration();
+  const int first = declaration & 0xF, second = declaration >> 4;
+  if (first > kNumRanks || second > kNumRanks || (first == 0 && second != 0)) return false;
+  return declared_wild_count(move) == cards.count(wild_kind(level));
+}
 
 }  // namespace
 
 bool is_legal_reading(Move move, Rank level, MoveRules rules) {
-  const CardSet cards = move.cards();
-  if (!cards.is_canonical() || cards.empty() || cards.size() > kMaxMoveCards) return false;
-  if (int(move.kind()) >= kNumMoveKinds) return false;
-  ReadingFinder finder{move.kind(), move.rank(), cards.size()};
-  MoveGenerator<ReadingFinder>(HandView(cards, level), rules, finder).of_kind(move.kind(), cards.size());
+  if (level >= kNumRanks || !well_formed(move, level)) return false;
+  // The generator emits one canonical declaration per (kind, rank, cards), so
+  // a move is legal exactly when it equals one of the readings of its kind.
+  ExactFinder finder{move};
+  MoveGenerator<ExactFinder>(HandView(move.cards(), level), rules, finder).of_kind(move.kind(), move.size());
   return finder.found;
 }
 
@@ -68,6 +83,7 @@ DeclaredCards declared_cards(Move move, Rank level) {
   const CardKind wild = wild_kind(level);
   const CardSet cards = move.cards();
   const int wilds = cards.count(wild);
+  if (cards.size() > kMaxMoveCards) return out;  // not a move: nothing to declare
   const CardSet naturals = cards - CardSet::of_kind(wild, wilds);
   std::array<int, kNumKinds> used{};
   unsigned natural_suits = 0;
@@ -82,12 +98,13 @@ DeclaredCards declared_cards(Move move, Rank level) {
   const WildDeclaration declaration = move.wild_declaration();
   for (int i = 0; i < wilds; ++i) {
     const int nibble = (declaration >> (4 * i)) & 0xF;
-    // Generated moves always declare their wilds; fall back to the level
-    // rank (the wild as itself) for a hand-made value.
-    const Rank rank = nibble == 0 ? level : Rank(nibble - 1);
+    // Generated moves always declare their wilds with a rank 2..A; anything
+    // else (a value that skipped is_legal_reading) reads as the wild itself,
+    // so no table below is indexed out of range.
+    const Rank rank = nibble == 0 || nibble > kNumRanks ? level : Rank(nibble - 1);
     Suit suit = kHearts;
     if (move.kind() == Kind::kStraightFlush) {
-      suit = Suit(std::countr_zero(natural_suits));
+      suit = natural_suits != 0 ? Suit(std::countr_zero(natural_suits)) : kHearts;
     } else if (move.kind() == Kind::kStraight && std::popcount(natural_suits) == 1) {
       suit = natural_suits == (1u << kHearts) ? kSpades : kHearts;
     } else {

@@ -111,8 +111,7 @@ namespace {
 // The searcher's score of a finished deal: levels its team gains, or minus
 // what the other team gains.
 double score(const DealState& deal, int seat, const Ruleset& rules) {
-  const int place = partner_place(deal.finishing_order(), deal.out_count());
-  const double gained = rules.advance[place - 1];
+  const double gained = rules.levels_gained(partner_place(deal.finishing_order(), deal.out_count()));
   return team_of(deal.finished(0)) == team_of(seat) ? gained : -gained;
 }
 

@@ -87,7 +87,7 @@ void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, cons
   const int place = partner_place(deal.finishing_order(), deal.out_count());
   out.partner_place[row] = std::int8_t(place);
   out.winning_team[row] = std::int8_t(team_of(placing[0]));
-  out.levels_gained[row] = std::int8_t(setup.rules.advance[place - 1]);
+  out.levels_gained[row] = std::int8_t(setup.rules.levels_gained(place));
   out.tribute[row] = tribute;
   out.plays[row] = std::int16_t(stats.plays);
   out.passes[row] = std::int16_t(stats.passes);

@@ -47,7 +47,7 @@ CardSet tribute_cards(CardSet hand, Rank level, const Ruleset& rules) {
 }
 
 CardSet return_cards(CardSet hand, CardKind received, Rank level, const Ruleset& rules) {
-  if (!rules.return_at_most_ten) {
+  if (rules.return_rule == ReturnRule::kAnyButReceived) {
     return kinds_where(hand, [&](CardKind k) { return k != received; });
   }
   // Level order at most 10: ranks 2..10 except the level rank itself (its
@@ -66,7 +66,7 @@ TributePlan plan_tribute(const Placing& previous, const std::array<CardSet, 4>& 
   const int first = previous[0];
   const int partner = first ^ 2;
   const bool double_win = previous[1] == partner;
-  if (double_win && !rules.tribute_last_only) {
+  if (double_win && rules.tribute_payers == TributePayers::kLastOrBothLosers) {
     // Both losers pay: the higher card goes to first place; on equal cards
     // first place's next player in turn order pays first place.
     const int a = (first + 1) % 4, b = (first + 3) % 4;
@@ -82,7 +82,7 @@ TributePlan plan_tribute(const Placing& previous, const std::array<CardSet, 4>& 
   }
   CardSet payers;
   for (int i = 0; i < plan.count; ++i) payers = payers + hands[plan.payments[i].payer];
-  plan.cancelled = rules.cancel_needs_all_jokers
+  plan.cancelled = rules.tribute_cancel == TributeCancel::kAllFourJokers
                        ? payers.count(kSmallJoker) == 2 && payers.count(kBigJoker) == 2
                        : payers.count(kBigJoker) == 2;
   if (plan.cancelled) plan.count = 0;
@@ -90,7 +90,8 @@ TributePlan plan_tribute(const Placing& previous, const std::array<CardSet, 4>& 
 }
 
 int tribute_leader(const TributePlan& plan, const Placing& previous, const Ruleset& rules) {
-  if (plan.cancelled || plan.count == 0 || rules.first_place_leads) return previous[0];
+  const bool first_place_leads = rules.leader_after_tribute == LeaderAfterTribute::kFirstPlace;
+  if (plan.cancelled || plan.count == 0 || first_place_leads) return previous[0];
   return plan.payments[0].payer;
 }
 

@@ -12,8 +12,18 @@
 namespace guandan::python {
 namespace {
 
-using U64Array = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
-using LevelArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+// No forcecast: a float or object array would be cast silently (1.5 -> 1).
+// The Python façade (batch.py) converts integer arrays and refuses the rest;
+// here an array of another dtype is a TypeError.
+using U64Array = py::array_t<std::uint64_t, py::array::c_style>;
+using LevelArray = py::array_t<std::int64_t, py::array::c_style>;
+
+template <class Array>
+Array array_argument(const py::handle& obj, const char* name, const char* dtype) {
+  if (!Array::check_(obj))
+    throw py::type_error(std::string(name) + " must be a C-contiguous numpy array of " + dtype);
+  return py::reinterpret_borrow<Array>(obj);
+}
 
 void require_pairs(const U64Array& a, const char* name, py::ssize_t rows) {
   if (a.ndim() != 2 || a.shape(1) != 2 || a.shape(0) != rows)
@@ -23,8 +33,10 @@ void require_pairs(const U64Array& a, const char* name, py::ssize_t rows) {
 }  // namespace
 
 void init_batch(py::module_& m) {
-  m.def("legal_moves_batch", [](const U64Array& hands, const LevelArray& levels, const py::object& previous,
+  m.def("legal_moves_batch", [](const py::handle& hands_obj, const py::handle& levels_obj, const py::object& previous,
                                 bool wild_with_joker, bool grouped) {
+        const U64Array hands = array_argument<U64Array>(hands_obj, "hands", "uint64");
+        const LevelArray levels = array_argument<LevelArray>(levels_obj, "levels", "int64");
         if (hands.ndim() != 2 || hands.shape(1) != 2) throw py::value_error("hands must have shape (n, 2)");
         const py::ssize_t n = hands.shape(0);
         if (levels.ndim() != 1 || levels.shape(0) != n) throw py::value_error("levels must have shape (n,)");
@@ -42,13 +54,13 @@ void init_batch(py::module_& m) {
           level_ranks[i] = Rank(l(i));
         }
         if (!previous.is_none()) {
-          const U64Array prev = previous.cast<U64Array>();
+          const U64Array prev = array_argument<U64Array>(previous, "previous", "uint64");
           require_pairs(prev, "previous", n);
           auto p = prev.unchecked<2>();
           for (py::ssize_t i = 0; i < n; ++i) {
             const Move move{p(i, 0), p(i, 1)};
             if (move.lo == 0 && move.hi == 0) continue;  // a zero row: leading
-            if (!move.cards().is_canonical() || !is_legal_reading(move, level_ranks[i], rules))
+            if (!is_legal_reading(move, level_ranks[i], rules))
               throw py::value_error("previous[" + std::to_string(i) + "] is not a legal move at levels[" + std::to_string(i) + "]");
             prev_moves[i] = move;
             has_prev[i] = 1;

@@ -15,6 +15,59 @@ CardKind card_from_text(const std::string& token) {
   return *kind;
 }
 
+namespace {
+
+std::string type_name(const py::handle& obj) { return py::str(py::type::of(obj).attr("__name__")); }
+
+// An int (or anything with __index__, such as numpy integers) as a Python int.
+py::int_ index_of(const py::handle& obj, const char* what) {
+  if (PyFloat_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
+    throw py::type_error(std::string(what) + " must be an int, got " + type_name(obj));
+  PyObject* value = PyNumber_Index(obj.ptr());
+  if (value == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(value);
+}
+
+}  // namespace
+
+std::string text_argument(const py::handle& obj, const char* what) {
+  if (!PyUnicode_Check(obj.ptr())) throw py::type_error(std::string(what) + " must be a str, got " + type_name(obj));
+  Py_ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (utf8 == nullptr) {
+    PyErr_Clear();
+    throw py::value_error(std::string(what) + " is not valid text (it holds a lone surrogate)");
+  }
+  return std::string(utf8, std::size_t(size));
+}
+
+long long int_argument(const py::handle& obj, const char* what, long long lowest, long long highest) {
+  const py::int_ value = index_of(obj, what);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow == 0 && v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow != 0 || v < lowest || v > highest)
+    throw py::value_error(std::string(what) + " must be " + std::to_string(lowest) + ".." + std::to_string(highest) +
+                          ", got " + std::string(py::str(value)));
+  return v;
+}
+
+std::uint64_t word_argument(const py::handle& obj, const char* what) {
+  const py::int_ value = index_of(obj, what);
+  const unsigned long long v = PyLong_AsUnsignedLongLong(value.ptr());
+  if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();  // negative or wider than 64 bits
+    throw py::value_error(std::string(what) + " must be 0..2**64-1, got " + std::string(py::str(value)));
+  }
+  return v;
+}
+
+CardKind card_argument(const py::handle& obj, const char* what) {
+  if (py::isinstance<PyCard>(obj)) return obj.cast<PyCard>().kind;
+  if (PyUnicode_Check(obj.ptr())) return card_from_text(text_argument(obj, what));
+  throw py::type_error(std::string(what) + " must be a Card or a card string such as 'Ah', got " + type_name(obj));
+}
+
 Rank level_from_index(int index) {
   if (index < 0 || index >= kNumRanks) throw py::value_error("level index must be 0..12 (2..A), got " + std::to_string(index));
   return Rank(index);
@@ -50,6 +103,13 @@ std::vector<PyCard> cards_of(CardSet set) {
   return cards;
 }
 
+CardSet hand_from_bits(std::uint64_t lo, std::uint64_t hi) {
+  const CardSet set{lo, hi};
+  if (!set.is_canonical())
+    throw py::value_error("not a canonical hand bit pattern (hi must be a subset of lo, bits 0..53)");
+  return set;
+}
+
 std::string hand_text(CardSet set) {
   std::string out;
   for (const PyCard& c : cards_of(set)) {
@@ -63,7 +123,7 @@ std::string hand_text(CardSet set) {
 
 CardSet hand_from_python(const py::handle& obj) {
   if (py::isinstance<CardSet>(obj)) return obj.cast<CardSet>();
-  if (py::isinstance<py::str>(obj)) return hand_from_text(obj.cast<std::string>());
+  if (PyUnicode_Check(obj.ptr())) return hand_from_text(text_argument(obj, "cards"));
   if (py::isinstance<PyCard>(obj)) return CardSet::of_kind(obj.cast<PyCard>().kind);
   if (!py::hasattr(obj, "__iter__"))
     throw py::type_error(std::string("expected a Hand, a string of cards or an iterable of cards, got ") +
@@ -73,8 +133,8 @@ CardSet hand_from_python(const py::handle& obj) {
     if (py::isinstance<PyCard>(item)) {
       const CardKind kind = item.cast<PyCard>().kind;
       add_card(hand, kind, card_name(kind));
-    } else if (py::isinstance<py::str>(item)) {
-      const std::string token = item.cast<std::string>();
+    } else if (PyUnicode_Check(item.ptr())) {
+      const std::string token = text_argument(item, "card");
       add_card(hand, card_from_text(token), token);
     } else {
       throw py::type_error(std::string("expected a Card or a card string, got ") +
@@ -86,10 +146,10 @@ CardSet hand_from_python(const py::handle& obj) {
 
 void init_cards(py::module_& m) {
   py::class_<PyCard>(m, "Card", "One of the 54 card faces: 'Ah', 'Td', 'SJ', 'BJ'.")
-      .def(py::init([](const std::string& text) { return PyCard{card_from_text(text)}; }), py::arg("text"))
-      .def_static("from_index", [](int index) {
-            if (index < 0 || index >= kNumKinds) throw py::value_error("card index must be 0..53, got " + std::to_string(index));
-            return PyCard{CardKind(index)};
+      .def(py::init([](const py::handle& text) { return PyCard{card_from_text(text_argument(text, "card"))}; }),
+           py::arg("text"))
+      .def_static("from_index", [](const py::handle& index) {
+            return PyCard{CardKind(int_argument(index, "card index", 0, kNumKinds - 1))};
           }, py::arg("index"))
       .def_property_readonly("index", [](const PyCard& c) { return int(c.kind); },
                              "rank_index * 4 + suit_index (s, h, c, d = 0..3); SJ = 52, BJ = 53")
@@ -107,25 +167,22 @@ void init_cards(py::module_& m) {
           })
       .def("__lt__", [](const PyCard& a, const PyCard& b) { return a.kind < b.kind; })
       .def("__hash__", [](const PyCard& c) { return int(c.kind); })
-      .def(py::pickle([](const PyCard& c) { return int(c.kind); },
-                      [](int kind) { return PyCard{CardKind(kind)}; }));
+      // The state is the card index; a tampered pickle is refused like from_index.
+      .def(py::pickle([](const PyCard& c) -> py::object { return py::int_(int(c.kind)); },
+                      [](const py::object& kind) { return PyCard{CardKind(int_argument(kind, "card index", 0, kNumKinds - 1))}; }));
 
   py::class_<CardSet>(m, "Hand",
                       "A multiset of physical cards (each card at most twice), e.g. Hand('Ah Ah Td').")
       .def(py::init([](const py::object& cards) { return hand_from_python(cards); }),
            py::arg("cards") = py::str(""))
-      .def_static("from_bits", [](std::uint64_t lo, std::uint64_t hi) {
-            const CardSet set{lo, hi};
-            if (!set.is_canonical()) throw py::value_error("not a canonical hand bit pattern (hi must be a subset of lo, bits 0..53)");
-            return set;
+      .def_static("from_bits", [](const py::handle& lo, const py::handle& hi) {
+            return hand_from_bits(word_argument(lo, "lo"), word_argument(hi, "hi"));
           }, py::arg("lo"), py::arg("hi"))
       .def_property_readonly("bits", [](const CardSet& s) { return py::make_tuple(s.lo, s.hi); },
                              "(lo, hi): the two 64-bit words (see cardset.h)")
       .def_property_readonly("cards", [](const CardSet& s) { return cards_of(s); })
-      .def("count", [](const CardSet& s, const py::object& card) {
-            return s.count(py::isinstance<PyCard>(card) ? card.cast<PyCard>().kind
-                                                         : card_from_text(card.cast<std::string>()));
-          }, py::arg("card"))
+      .def("count", [](const CardSet& s, const py::handle& card) { return s.count(card_argument(card, "card")); },
+           py::arg("card"))
       .def("__len__", &CardSet::size)
       .def("__iter__", [](const CardSet& s) { return py::iter(py::cast(cards_of(s))); })
       .def("__contains__", [](const CardSet& s, const py::object& cards) {
@@ -148,20 +205,26 @@ void init_cards(py::module_& m) {
       .def("__bool__", [](const CardSet& s) { return !s.empty(); })
       .def("__str__", &hand_text)
       .def("__repr__", [](const CardSet& s) { return "Hand('" + hand_text(s) + "')"; })
-      .def(py::pickle([](const CardSet& s) { return py::make_tuple(s.lo, s.hi); },
-                      [](const py::tuple& t) { return CardSet{t[0].cast<std::uint64_t>(), t[1].cast<std::uint64_t>()}; }));
+      .def(py::pickle([](const CardSet& s) -> py::object { return py::make_tuple(s.lo, s.hi); },
+                      [](const py::object& state) {
+                        // A tampered pickle is refused like from_bits.
+                        if (!PyTuple_Check(state.ptr()) || PyTuple_GET_SIZE(state.ptr()) != 2)
+                          throw py::type_error("Hand state must be a (lo, hi) tuple, got " + type_name(state));
+                        const py::tuple t = py::reinterpret_borrow<py::tuple>(state);
+                        return hand_from_bits(word_argument(t[0], "lo"), word_argument(t[1], "hi"));
+                      }));
 
-  m.def("rank_index", [](const std::string& text) {
+  m.def("rank_index", [](const py::handle& obj) {
+        const std::string text = text_argument(obj, "rank");
         const auto rank = parse_rank(text);
         if (!rank) throw py::value_error("not a rank '" + text + "' (expected 2..9, T or 10, J, Q, K, A)");
         return int(*rank);
       }, py::arg("text"), "The index 0..12 of a rank '2'..'A' ('T' and '10' accepted).");
-  m.def("rank_name", [](int index) {
-        if (index < 0 || index > kBigJokerRank) throw py::value_error("rank index must be 0..14");
-        return rank_name(Rank(index));
+  m.def("rank_name", [](const py::handle& index) {
+        return rank_name(Rank(int_argument(index, "rank index", 0, kBigJokerRank)));
       }, py::arg("index"));
-  m.def("deal", [](std::uint64_t seed) {
-        Rng rng(seed);
+  m.def("deal", [](const py::handle& seed_obj) {
+        Rng rng(word_argument(seed_obj, "seed"));
         const auto hands = deal_hands(shuffled_deck(rng));
         return std::vector<CardSet>(hands.begin(), hands.end());
       }, py::arg("seed"), "The four 27-card hands of the seeded shuffle (rng.h).");

@@ -3,12 +3,14 @@
 #include <pybind11/stl.h>
 
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "bindings.h"
 #include "guandan/deal.h"
 #include "guandan/match.h"
 #include "guandan/move_list.h"
+#include "guandan/readings.h"
 #include "guandan/rng.h"
 #include "guandan/tribute.h"
 #include "move_object.h"
@@ -52,6 +54,48 @@ std::vector<PyCard> kinds_of(CardSet set) {
   return out;
 }
 
+// Ruleset fields (ruleset.h ranges): exact types (bools are not ints here), so that a wrong type or a
+// value out of range is a TypeError or ValueError naming the field, never a
+// silent conversion or an overflow.
+std::string type_name(const py::handle& value) { return Py_TYPE(value.ptr())->tp_name; }
+
+int exact_int_field(const py::handle& value, const std::string& field, int lo, int hi) {
+  if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
+    throw py::type_error(field + " must be an int, got " + type_name(value));
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow != 0 || v < lo || v > hi)
+    throw py::value_error(field + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + "; got " +
+                          std::string(py::repr(value)));
+  return int(v);
+}
+
+std::array<int, 3> advance_argument(const py::handle& value) {
+  if (!py::isinstance<py::tuple>(value) && !py::isinstance<py::list>(value))
+    throw py::type_error("advance must be a tuple of three ints (1-2, 1-3, 1-4), got " + type_name(value));
+  const py::sequence items = py::reinterpret_borrow<py::sequence>(value);
+  if (items.size() != 3) throw py::value_error("advance must hold three levels (1-2, 1-3, 1-4)");
+  std::array<int, 3> out{};
+  for (std::size_t i = 0; i < 3; ++i) out[i] = exact_int_field(items[i], "advance", 0, kMaxAdvance);
+  return out;
+}
+
+template <class Choice>
+Choice choice_argument(const py::handle& value, const char* field, const ChoiceNames& names) {
+  if (!py::isinstance<py::str>(value))
+    throw py::type_error(std::string(field) + " must be a str, got " + type_name(value));
+  const std::string text = value.cast<std::string>();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (text == names[i]) return Choice(i);
+  throw py::value_error(std::string(field) + " must be one of " + std::string(names[0]) + ", " +
+                        std::string(names[1]) + "; got " + std::string(py::repr(value)));
+}
+
+template <class Choice>
+std::string choice_name(Choice choice, const ChoiceNames& names) {
+  return std::string(names[std::size_t(choice)]);
+}
+
 py::object move_or_none(const Move* m, Rank level) {
   if (m == nullptr) return py::none();
   return py::reinterpret_steal<py::object>(new_move_object(*m, level));
@@ -75,20 +119,65 @@ auto translating(F&& f) {
 }  // namespace
 
 void init_deal(py::module_& m) {
-  py::class_<Ruleset>(m, "Rules", "The C++ ruleset; built from guandan.Ruleset.")
-      .def(py::init([](std::array<int, 3> advance, bool deal_ends_three_out, bool tribute_last_only,
-                       bool tribute_wild_allowed, bool cancel_needs_all_jokers, bool return_at_most_ten,
-                       bool first_place_leads, bool win_on_first_out_at_ace, int failed_attempts_limit,
-                       bool all_aces_defeat, bool wild_with_joker) {
-             return Ruleset{advance, deal_ends_three_out, tribute_last_only, tribute_wild_allowed,
-                            cancel_needs_all_jokers, return_at_most_ten, first_place_leads,
-                            win_on_first_out_at_ace, failed_attempts_limit, all_aces_defeat, wild_with_joker};
+  py::class_<Ruleset>(m, "Rules",
+                      "The C++ ruleset (ruleset.h); built from guandan.Ruleset, with the same field names.")
+      .def(py::init([](const py::handle& advance, const py::handle& deal_end, const py::handle& tribute_payers,
+                       bool tribute_wild_allowed, const py::handle& tribute_cancel, const py::handle& return_rule,
+                       const py::handle& leader_after_tribute, const py::handle& match_win,
+                       const py::handle& failed_attempts_limit, bool all_aces_defeat, bool wild_with_joker) {
+             Ruleset rules;
+             rules.advance = advance_argument(advance);
+             rules.deal_end = choice_argument<DealEnd>(deal_end, "deal_end", kDealEndNames);
+             rules.tribute_payers = choice_argument<TributePayers>(tribute_payers, "tribute_payers", kTributePayersNames);
+             rules.tribute_wild_allowed = tribute_wild_allowed;
+             rules.tribute_cancel = choice_argument<TributeCancel>(tribute_cancel, "tribute_cancel", kTributeCancelNames);
+             rules.return_rule = choice_argument<ReturnRule>(return_rule, "return_rule", kReturnRuleNames);
+             rules.leader_after_tribute =
+                 choice_argument<LeaderAfterTribute>(leader_after_tribute, "leader_after_tribute", kLeaderAfterTributeNames);
+             rules.match_win = choice_argument<MatchWin>(match_win, "match_win", kMatchWinNames);
+             rules.failed_attempts_limit =
+                 failed_attempts_limit.is_none()
+                     ? 0
+                     : exact_int_field(failed_attempts_limit, "failed_attempts_limit", 1, kMaxFailedAttemptsLimit);
+             rules.all_aces_defeat = all_aces_defeat;
+             rules.wild_with_joker = wild_with_joker;
+             if (const char* error = ruleset_error(rules)) throw py::value_error(error);
+             return rules;
            }),
-           py::arg("advance"), py::arg("deal_ends_three_out"), py::arg("tribute_last_only"),
-           py::arg("tribute_wild_allowed"), py::arg("cancel_needs_all_jokers"), py::arg("return_at_most_ten"),
-           py::arg("first_place_leads"), py::arg("win_on_first_out_at_ace"), py::arg("failed_attempts_limit"),
-           py::arg("all_aces_defeat"), py::arg("wild_with_joker"));
+           py::arg("advance"), py::arg("deal_end"), py::arg("tribute_payers"),
+           py::arg("tribute_wild_allowed").noconvert(), py::arg("tribute_cancel"), py::arg("return_rule"),
+           py::arg("leader_after_tribute"), py::arg("match_win"), py::arg("failed_attempts_limit"),
+           py::arg("all_aces_defeat").noconvert(), py::arg("wild_with_joker").noconvert())
+      .def_property_readonly_static("CHOICES", [](const py::object&) {
+            // The allowed strings of each two-way field, as the Python Ruleset checks them.
+            py::dict out;
+            const std::pair<const char*, const ChoiceNames*> fields[] = {
+                {"deal_end", &kDealEndNames},           {"tribute_payers", &kTributePayersNames},
+                {"tribute_cancel", &kTributeCancelNames}, {"return_rule", &kReturnRuleNames},
+                {"leader_after_tribute", &kLeaderAfterTributeNames}, {"match_win", &kMatchWinNames}};
+            for (const auto& [field, names] : fields)
+              out[field] = py::make_tuple(std::string((*names)[0]), std::string((*names)[1]));
+            return out;
+          })
+      .def_readonly_static("MAX_ADVANCE", &kMaxAdvance)
+      .def_readonly_static("MAX_FAILED_ATTEMPTS_LIMIT", &kMaxFailedAttemptsLimit)
+      .def_property_readonly("advance", [](const Ruleset& r) { return py::make_tuple(r.advance[0], r.advance[1], r.advance[2]); })
+      .def_property_readonly("deal_end", [](const Ruleset& r) { return choice_name(r.deal_end, kDealEndNames); })
+      .def_property_readonly("tribute_payers", [](const Ruleset& r) { return choice_name(r.tribute_payers, kTributePayersNames); })
+      .def_readonly("tribute_wild_allowed", &Ruleset::tribute_wild_allowed)
+      .def_property_readonly("tribute_cancel", [](const Ruleset& r) { return choice_name(r.tribute_cancel, kTributeCancelNames); })
+      .def_property_readonly("return_rule", [](const Ruleset& r) { return choice_name(r.return_rule, kReturnRuleNames); })
+      .def_property_readonly("leader_after_tribute", [](const Ruleset& r) {
+            return choice_name(r.leader_after_tribute, kLeaderAfterTributeNames);
+          })
+      .def_property_readonly("match_win", [](const Ruleset& r) { return choice_name(r.match_win, kMatchWinNames); })
+      .def_property_readonly("failed_attempts_limit", [](const Ruleset& r) {
+            return r.failed_attempts_limit == 0 ? py::object(py::none()) : py::object(py::int_(r.failed_attempts_limit));
+          })
+      .def_readonly("all_aces_defeat", &Ruleset::all_aces_defeat)
+      .def_readonly("wild_with_joker", &Ruleset::wild_with_joker);
 
+  m.def("ruleset_text", &ruleset_text, py::arg("rules"), "The ruleset field of the deal text form.");
   m.def("seeded_deal", [](std::uint64_t seed) {
         const SeededDeal d = seeded_deal(seed);
         return py::make_tuple(std::vector<CardSet>(d.hands.begin(), d.hands.end()), d.cut_position,
@@ -122,14 +211,15 @@ void init_deal(py::module_& m) {
         return tribute_leader(plan, previous, rules);
       }, py::arg("cancelled"), py::arg("payments"), py::arg("first_place"), py::arg("rules"));
 
-  m.def("next_match_state", [](std::array<int, 2> levels, int declarers, std::array<int, 2> attempts, int winner,
+  m.def("next_match_state", [](std::array<int, 2> levels, int declarers, std::array<py::object, 2> attempts, int winner,
                                const std::vector<int>& finishing_order, const py::handle& last_play,
                                const Ruleset& rules) {
         MatchState state;
         state.levels = {level_from_index(levels[0]), level_from_index(levels[1])};
         if (declarers < -1 || declarers > 1) throw py::value_error("declarers must be None, 0 or 1");
         state.declarers = declarers;
-        state.failed_attempts = attempts;
+        for (int team = 0; team < 2; ++team)
+          state.failed_attempts[team] = exact_int_field(attempts[team], "failed_attempts", 0, kMaxFailedAttempts);
         state.winner = winner;
         if (finishing_order.empty() || finishing_order.size() > 4)
           throw py::value_error("a finishing order lists 1 to 4 seats, first out first");
@@ -150,13 +240,41 @@ void init_deal(py::module_& m) {
 
   py::class_<DealState>(m, "DealState", "The C++ state of one deal (deal.h); wrapped by guandan.Deal.")
       .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules, int leader) {
-             return DealState(four_hands(hands), level_from_index(level), rules, seat_argument(leader));
+             const auto four = four_hands(hands);
+             return translating([&] { return DealState(four, level_from_index(level), rules, seat_argument(leader)); });
            }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("leader"))
       .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules,
                        const std::vector<int>& previous) {
-             return DealState(four_hands(hands), level_from_index(level), rules, placing_argument(previous));
+             const auto four = four_hands(hands);
+             return translating([&] { return DealState(four, level_from_index(level), rules, placing_argument(previous)); });
            }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("previous"))
       .def("copy", [](const DealState& d) { return DealState(d); })
+      .def("to_text", &DealState::to_text, "The one-line text form of the position (deal_text.cpp).")
+      .def_static("from_text", [](const std::string& text) { return translating([&] { return DealState::from_text(text); }); },
+                  py::arg("text"), "The position of a text form; ValueError when malformed or impossible.")
+      .def("__eq__", [](const DealState& a, const py::object& b) {
+            return py::isinstance<DealState>(b) && a == b.cast<const DealState&>();
+          })
+      .def("view", [](const DealState& d, int seat) { return d.view(seat_argument(seat)); }, py::arg("seat"),
+           "What `seat` may know now (PlayerView), as the core's policies read it.")
+      .def_property_readonly("rules", &DealState::rules, "The deal's ruleset.")
+      .def_property_readonly("played", &DealState::played)
+      .def_property_readonly("previous_order", [](const DealState& d) -> py::object {
+            const Placing& p = d.previous_placing();
+            if (p[0] < 0) return py::none();
+            return py::cast(std::vector<int>(p.begin(), p.end()));
+          }, "The previous deal's places the tribute was planned from; None without tribute.")
+      .def_property_readonly("shown", [](const DealState& d) {
+            const PlayerView v = d.view(0);
+            return std::vector<CardSet>(v.shown.begin(), v.shown.end());
+          }, "The cards each seat is known to hold (given face up in the tribute).")
+      .def_property_readonly("passed", [](const DealState& d) {
+            const PlayerView v = d.view(0);
+            std::vector<int> out;
+            for (int s = 0; s < 4; ++s)
+              if (v.passed_mask >> s & 1) out.push_back(s);
+            return out;
+          }, "The seats that passed since the last play.")
       .def_property_readonly("phase", [](const DealState& d) { return int(d.phase()); })
       .def_property_readonly("turn", &DealState::turn)
       .def_property_readonly("level", [](const DealState& d) { return int(d.level()); })
@@ -165,14 +283,15 @@ void init_deal(py::module_& m) {
           })
       .def_property_readonly("last_play", [](const DealState& d) { return move_or_none(d.last_play(), d.level()); })
       .def_property_readonly("last_player", &DealState::last_player)
-      .def("legal_moves", [](const DealState& d) {
+      .def("legal_moves", [](const DealState& d, bool grouped) {
             std::vector<Move> moves;
             if (d.phase() == Phase::kPlay) {
               VectorSink sink{moves};
               generate_moves(d.hand(d.turn()), d.level(), d.rules().move_rules(), d.last_play(), sink);
             }
-            return move_list(moves, d.level());
-          })
+            return move_list(grouped ? group_moves(moves) : moves, d.level());
+          }, py::arg("grouped") = false,
+          "The seat to act's legal plays; grouped: one per (kind, size, rank) (readings.h).")
       .def("is_legal", [](const DealState& d, const py::handle& move) {
             return d.is_legal(move_argument(move, "move"));
           })

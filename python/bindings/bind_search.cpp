@@ -43,7 +43,7 @@ PlayerView make_view(int seat, int level, const Ruleset& rules, const CardSet& h
   return view;
 }
 
-std::vector<Move> move_vector(const py::list& moves) {
+std::vector<Move> move_vector(const py::iterable& moves) {
   std::vector<Move> out;
   for (py::handle m : moves) out.push_back(move_argument(m, "candidate"));
   return out;
@@ -68,7 +68,7 @@ void init_search(py::module_& m) {
            py::arg("counts"), py::arg("played"), py::arg("shown"), py::arg("last_play"), py::arg("last_player"),
            py::arg("passed_mask"), py::arg("out"), py::arg("first_out_last_play"));
 
-  m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::list& moves, bool can_pass,
+  m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
                           std::uint64_t seed, int rollouts) {
         const PolicyEntry& entry = policy_entry(name);
         check_rollouts(rollouts);
@@ -101,7 +101,7 @@ void init_search(py::module_& m) {
         return PyCard{policy->choose_card(view, set, rng)};
       }, py::arg("policy"), py::arg("view"), py::arg("options"), py::arg("seed"));
 
-  m.def("search_move", [](const PlayerView& view, const py::list& moves, bool can_pass, int rollouts,
+  m.def("search_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
                           bool rule_rollouts, std::uint64_t seed) {
         check_rollouts(rollouts);
         const std::vector<Move> candidates = move_vector(moves);

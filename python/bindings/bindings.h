@@ -4,6 +4,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
+#include <string>
+
 #include "guandan/card.h"
 #include "guandan/cardset.h"
 #include "guandan/move.h"
@@ -20,6 +23,15 @@ struct PyCard {
 
 // Boundary validation, raising ValueError that names the bad token.
 CardKind card_from_text(const std::string& token);
+// Python arguments checked by hand rather than by pybind11's casters, whose
+// failures surface as RuntimeError or OverflowError: TypeError for the wrong
+// type, ValueError (naming `what` and the range) for a value out of range or
+// text that is not valid Unicode (a lone surrogate).
+std::string text_argument(const py::handle& obj, const char* what);
+long long int_argument(const py::handle& obj, const char* what, long long lowest, long long highest);
+std::uint64_t word_argument(const py::handle& obj, const char* what);  // 0 .. 2**64 - 1
+// A card: a Card or a card string.
+CardKind card_argument(const py::handle& obj, const char* what);
 Rank level_from_index(int index);
 CardSet hand_from_python(const py::handle& obj);  // Hand, str or iterable of Card/str
 // a + b, or ValueError naming the first card that would be there three

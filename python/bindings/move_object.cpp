@@ -125,23 +125,27 @@ PyObject* move_richcompare(PyObject* a, PyObject* b, int op) {
   return PyBool_FromLong(op == Py_EQ ? equal : !equal);
 }
 
+// The constructor of every Move from outside (and of unpickled ones, see
+// move_reduce): the words must be exactly a reading the generator makes.
 PyObject* move_from_bits(PyObject*, PyObject* args, PyObject* kwargs) {
   static const char* keywords[] = {"lo", "hi", "level", "wild_with_joker", nullptr};
-  unsigned long long lo = 0, hi = 0;
-  int level = 0, wild_with_joker = 1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "KKi|p", const_cast<char**>(keywords), &lo, &hi, &level,
-                                   &wild_with_joker))
+  PyObject *lo_obj = nullptr, *hi_obj = nullptr, *level_obj = nullptr;
+  int wild_with_joker = 1;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|p", const_cast<char**>(keywords), &lo_obj, &hi_obj,
+                                   &level_obj, &wild_with_joker))
     return nullptr;
-  if (level < 0 || level >= kNumRanks) {
-    PyErr_SetString(PyExc_ValueError, "level index must be 0..12 (2..A)");
-    return nullptr;
+  try {
+    const Move move{word_argument(lo_obj, "lo"), word_argument(hi_obj, "hi")};
+    const Rank level = Rank(int_argument(level_obj, "level index", 0, kNumRanks - 1));
+    if (!is_legal_reading(move, level, MoveRules{wild_with_joker != 0}))
+      throw py::value_error("bits do not encode a legal move at this level");
+    return new_move_object(move, level);
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
   }
-  const Move move{lo, hi};
-  if (!move.cards().is_canonical() || !is_legal_reading(move, Rank(level), MoveRules{wild_with_joker != 0})) {
-    PyErr_SetString(PyExc_ValueError, "bits do not encode a legal move at this level");
-    return nullptr;
-  }
-  return new_move_object(move, Rank(level));
+  return nullptr;
 }
 
 PyObject* move_reduce(PyObject* self, PyObject*) {
@@ -249,6 +253,18 @@ Move move_argument(const py::handle& obj, const char* what) {
     throw py::type_error(std::string(what) + " must be a Move (e.g. from legal_moves() or classify()), got " +
                          std::string(py::str(py::type::of(obj).attr("__name__"))));
   return move_of(obj.ptr());
+}
+
+Move move_argument(const py::handle& obj, const char* what, Rank level, MoveRules rules) {
+  const Move move = move_argument(obj, what);
+  // A Move object is a generated reading at its own level under the
+  // wild-with-joker rules (from_bits is its only outside constructor), so
+  // only another level or the stricter app rules need the full check.
+  const bool legal = (level_of(obj.ptr()) == level && rules.wild_with_joker) || is_legal_reading(move, level, rules);
+  if (!legal)
+    throw py::value_error(std::string(what) + " is not a legal combination at level " + rank_name(level) + ": " +
+                          move_text(move, level_of(obj.ptr())));
+  return move;
 }
 
 void init_move_type(py::module_& m) {

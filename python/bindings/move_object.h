@@ -11,6 +11,7 @@
 
 #include "guandan/card.h"
 #include "guandan/move.h"
+#include "guandan/movegen.h"
 
 namespace guandan::python {
 
@@ -25,6 +26,10 @@ Rank level_of(PyObject* obj);  // precondition: is_move_object(obj)
 
 // The Move held by a Python argument; TypeError naming `what` otherwise.
 Move move_argument(const pybind11::handle& obj, const char* what);
+// The same, checked to be a reading the generator makes at `level` under
+// `rules` (is_legal_reading); ValueError naming `what` otherwise. Every
+// binding that takes a Move for a given level goes through this.
+Move move_argument(const pybind11::handle& obj, const char* what, Rank level, MoveRules rules);
 
 // "9s 5h=9h": the physical cards, each wild followed by what it stands for.
 std::string move_text(Move move, Rank level);

@@ -17,6 +17,7 @@ from .deal import Deal, deal
 from .events import Event
 from .match import Match, MatchState, next_match_state
 from .moves import beats, classify, grouped_moves, legal_moves
+from .moves import MoveSequence
 from .observation import Observation
 from .ruleset import PRESET_NAMES, Ruleset
 from .simulate import DealResults, MatchResults, simulate, simulate_matches
@@ -42,6 +43,7 @@ __all__ = [
     "MatchState",
     "Move",
     "MoveBatch",
+    "MoveSequence",
     "next_match_state",
     "Observation",
     "parse_cards",

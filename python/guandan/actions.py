@@ -24,11 +24,14 @@ Every action is one integer in ``range(NUM_ACTIONS)``:
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Union
 
 from ._core import Card, Move
+from .moves import group_key
+from .names import RANK_NAMES
 
-RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "SJ", "BJ")
+if TYPE_CHECKING:  # pragma: no cover
+    from .deal import Deal
 
 PASS = 0
 
@@ -60,7 +63,7 @@ def action_of(move: Optional[Move]) -> int:
     """The action of a move (None: pass)."""
     if move is None:
         return PASS
-    return _INDEX[(move.kind, move.size, move.rank)]
+    return _INDEX[group_key(move)]
 
 
 def give_action(card: Card) -> int:
@@ -80,8 +83,42 @@ def describe(action: int) -> str:
     return f"bomb {size}x{rank}" if kind == "bomb" else f"{kind} {rank}"
 
 
-def key_of(action: int) -> Tuple[str, int, str]:
-    """(kind, size, rank) of a move action."""
-    if not 1 <= action < GIVE_BASE:
-        raise ValueError(f"action {action} is not a move action")
-    return MOVE_ACTIONS[action - 1]
+# ---------------------------------------------------------------------------
+# Actions on a deal
+# ---------------------------------------------------------------------------
+
+#: The legal actions of a position, each mapped to what it does.
+ActionTable = Dict[int, Union[None, Move, Card]]
+
+
+def legal_action_table(deal: "Deal") -> ActionTable:
+    """Every legal action of the seat to act, mapped to what it does: None
+    (pass), the representative Move of a move action, or the Card of a give
+    action. Empty once the deal is over."""
+    phase = deal.phase
+    if phase in ("tribute", "return"):
+        return {give_action(card): card for card in deal.tribute_options()}
+    if phase != "play":
+        return {}
+    table: ActionTable = {}
+    if deal.can_pass():
+        table[PASS] = None
+    for move in deal.grouped_moves():
+        table.setdefault(action_of(move), move)
+    return table
+
+
+def apply_action(deal: "Deal", action: int, table: Optional[ActionTable] = None) -> None:
+    """Take ``action`` for the seat to act; ValueError (deal unchanged) if it is not legal now."""
+    if table is None:
+        table = legal_action_table(deal)
+    if action not in table:
+        name = describe(action) if 0 <= action < NUM_ACTIONS else "out of range"
+        raise ValueError(f"action {action} ({name}) is not legal for seat {deal.turn} in the {deal.phase} phase")
+    what = table[action]
+    if action == PASS:
+        deal.pass_turn()
+    elif action >= GIVE_BASE:
+        deal.give(what)
+    else:
+        deal.play(what)

@@ -18,7 +18,7 @@ from typing import Callable, Dict, List, Optional, Protocol, Sequence
 
 from . import _core
 from ._core import Card, Move
-from .cards import RANKS
+from .cards import level_order
 from .deal import Deal
 from .match import Match
 from .observation import Observation
@@ -40,13 +40,7 @@ class Bot(Protocol):
 def card_order(card: Card, level: str) -> int:
     """A card's place in level order: 2..A are 0..12 (the level rank left out
     of its natural place), the level rank 13, SJ 14, BJ 15."""
-    if card.rank == "SJ":
-        return 14
-    if card.rank == "BJ":
-        return 15
-    if card.rank == level:
-        return 13
-    return RANKS.index(card.rank)
+    return level_order(card, level)
 
 
 def card_sort_key(card: Card, level: str) -> tuple:
@@ -141,9 +135,9 @@ class CoreBot:
         self.last_rollouts = 0
 
     def _view(self, observation: Observation):
-        from .player_view import player_view
-
-        return player_view(observation, observation.rules or observation.ruleset)
+        if observation.view is None:
+            raise ValueError("a core bot needs an observation from a deal (Deal.observation), which carries the core's view")
+        return observation.view
 
     def choose_move(self, observation: Observation, moves: List[Move], can_pass: bool) -> Optional[Move]:
         choice = _core.policy_play(self.policy, self._view(observation), moves, can_pass, self._rng.getrandbits(64), self.rollouts)

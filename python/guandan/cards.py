@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Iterable, List, Union
 
 from ._core import Card, Hand, rank_index
+from .names import LEVEL_NAMES, RANK_NAMES
 
 CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
 
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+_RANKS = LEVEL_NAMES
 
 # Every accepted spelling of a level, for a fast lookup on the hot path.
 _LEVEL_INDEX = {spelling: rank_index(r) for r in _RANKS for spelling in (r, r.lower())}
@@ -48,5 +49,21 @@ def level_index(level: str) -> int:
             raise TypeError(f"level must be a rank string such as '2' or 'T', got {type(level).__name__}") from None
         raise ValueError(f"not a level '{level}' (expected a rank 2..9, T or 10, J, Q, K, A)") from None
 
+
+def level_order(card: Card, level: str) -> int:
+    """A card's place in level order, as the core's ``level_value`` (card.h):
+    2..A are 0..12 with the level rank lifted out of its place to 13, SJ 14,
+    BJ 15.
+
+        >>> [level_order(Card(c), "7") for c in ("2s", "7h", "As", "BJ")]
+        [0, 13, 12, 15]
+    """
+    if card.rank == level:
+        return 13
+    index = _RANK_INDEX[card.rank]
+    return index + 1 if card.is_joker else index
+
+
+_RANK_INDEX = {name: index for index, name in enumerate(RANK_NAMES)}
 
 RANKS = _RANKS

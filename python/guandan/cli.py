@@ -39,7 +39,7 @@ from collections import defaultdict
 from typing import Any, Dict, NoReturn, Optional, Sequence
 
 from . import arguments
-from .batch import KIND_NAMES
+from .names import KIND_NAMES
 from .deal import deal
 from .moves import grouped_moves, legal_moves
 from .ruleset import PRESET_NAMES, as_ruleset

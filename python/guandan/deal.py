@@ -23,12 +23,13 @@ from . import _core
 from ._core import Card, Hand, Move
 from .cards import CardsLike, as_hand, level_index
 from .events import Event
+from .names import OUTCOME_NAMES, PHASE_NAMES
 from .observation import Observation
-from .ruleset import Ruleset, RulesetLike, as_ruleset
+from .ruleset import CORE_FIELDS, PRESET_NAMES, Ruleset, RulesetLike, as_ruleset
 from .tribute import TributePlan
 
-PHASES = ("tribute", "return", "play", "over")
-OUTCOMES = {1: "1-2", 2: "1-3", 3: "1-4"}
+PHASES = PHASE_NAMES
+OUTCOMES = {place: name for place, name in enumerate(OUTCOME_NAMES, 1)}
 
 
 def check_seed(seed: int) -> int:
@@ -36,6 +37,17 @@ def check_seed(seed: int) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >= 2**64:
         raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
     return seed
+
+
+def ruleset_of_text(rules: "_core.Rules") -> Ruleset:
+    """The ruleset the text form's rules field holds: the preset with those
+    fields, else a custom ruleset."""
+    fields = {field: getattr(rules, field) for field in CORE_FIELDS}
+    for name in PRESET_NAMES:
+        preset = Ruleset.preset(name)
+        if all(getattr(preset, field) == value for field, value in fields.items()):
+            return preset
+    return Ruleset(name="custom", **fields)
 
 
 def deal(seed: int) -> List[Hand]:
@@ -55,6 +67,10 @@ class Deal:
     - ``previous_order=`` (the previous deal's four places, first to last)
       starts with the tribute phase: ``give()`` the tribute and return cards,
       then play. The tribute decides who leads.
+    - ``Deal.from_text(text)`` continues a position from its text form.
+
+    Every seat starts with at least one card (an empty seat raises
+    ValueError: it would be out before the deal starts).
 
     Illegal actions raise ValueError and leave the deal unchanged.
     """
@@ -70,7 +86,8 @@ class Deal:
     ) -> None:
         self._ruleset = as_ruleset(ruleset)
         self._seed = check_seed(seed)
-        dealt, self._cut_position, self._face_up, cut_leader = _core.seeded_deal(self._seed)
+        dealt, self._cut_position, face_up, cut_leader = _core.seeded_deal(self._seed)
+        self._face_up: Optional[Card] = face_up
         if hands is not None:
             dealt = [as_hand(h) for h in hands]
         level_i = level_index(level)
@@ -82,9 +99,62 @@ class Deal:
             self._state = _core.DealState(dealt, level_i, self._ruleset.core, cut_leader if leader is None else leader)
         self._initial_hands = list(dealt)
         self._leader_given = leader
-        self._previous_order = None if previous_order is None else list(previous_order)
+        self._start_text: Optional[str] = None
         # Append-only and immutable, so observations share it without copying.
         self._history: Tuple[Event, ...] = ()
+
+    # --- text form ---------------------------------------------------------
+    def to_text(self) -> str:
+        """The position as one line of text (``cpp/src/deal_text.cpp`` documents
+        the format): everything needed to continue the deal exactly."""
+        return self._state.to_text()
+
+    @classmethod
+    def from_text(cls, text: str, ruleset: Optional[RulesetLike] = None, events: Sequence[Event] = ()) -> "Deal":
+        """The deal at the position of ``text`` (see :meth:`to_text`).
+
+        The ruleset is the preset whose fields the text holds, or a custom
+        ruleset named ``"custom"``; pass ``ruleset`` to name it (it must hold
+        the same fields). ``events`` are the public events that led to the
+        position, when known: they become its history (they are not checked
+        against it). A deal from text has no seed: ``seed`` is 0,
+        ``initial_hands`` are the position's hands and ``start_text`` is
+        ``text``. Malformed text or an impossible
+        position raises ValueError.
+
+            >>> d = Deal(seed=7)
+            >>> Deal.from_text(d.to_text()).to_text() == d.to_text()
+            True
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a deal text must be a str, got {type(text).__name__}")
+        if not text.isascii():
+            raise ValueError("deal text: the text form is ASCII only")
+        state = _core.DealState.from_text(text)
+        fields = text.split(" ")[2]
+        if ruleset is None:
+            rules = ruleset_of_text(state.rules)
+        else:
+            rules = as_ruleset(ruleset)
+            if _core.ruleset_text(rules.core) != fields:
+                raise ValueError(f"ruleset {rules.name!r} does not hold the text's ruleset fields {fields}")
+        deal = cls.__new__(cls)
+        deal._ruleset = rules
+        deal._seed = 0
+        deal._cut_position, deal._face_up = 0, None
+        deal._state = state
+        deal._initial_hands = list(state.hands)
+        deal._leader_given = None
+        deal._start_text = text
+        deal._history = tuple(events)
+        if not all(isinstance(e, Event) for e in deal._history):
+            raise TypeError("events must be guandan Event objects")
+        return deal
+
+    @property
+    def start_text(self) -> Optional[str]:
+        """The text this deal was read from (:meth:`from_text`), else None."""
+        return self._start_text
 
     # --- state -------------------------------------------------------------
     @property
@@ -103,7 +173,7 @@ class Deal:
     @property
     def previous_order(self) -> Optional[List[int]]:
         """The previous deal's places this deal's tribute was planned from."""
-        return None if self._previous_order is None else list(self._previous_order)
+        return self._state.previous_order
 
     @property
     def level(self) -> str:
@@ -134,8 +204,9 @@ class Deal:
         return [len(h) for h in self._state.hands]
 
     @property
-    def face_up_card(self) -> Card:
-        """The face-up card of the seeded cut (its seat leads a first deal)."""
+    def face_up_card(self) -> Optional[Card]:
+        """The face-up card of the seeded cut (its seat leads a first deal);
+        None for a deal read from text."""
         return self._face_up
 
     @property
@@ -165,6 +236,11 @@ class Deal:
     def legal_moves(self) -> List[Move]:
         """Every legal move of the seat to act (passing, when allowed, is ``pass_turn``)."""
         return self._state.legal_moves()
+
+    def grouped_moves(self) -> List[Move]:
+        """One legal move per distinct (kind, size, rank), the representative
+        that uses the fewest wild cards (see :func:`guandan.grouped_moves`)."""
+        return self._state.legal_moves(True)
 
     def can_pass(self) -> bool:
         return self.phase == "play" and self._state.last_play is not None
@@ -198,7 +274,8 @@ class Deal:
     @property
     def tribute(self) -> Optional[TributePlan]:
         """The tribute of this deal (None for a deal without one)."""
-        if self._previous_order is None:
+        previous = self._state.previous_order
+        if previous is None:
             return None
         payments = tuple((p[0], p[1]) for p in self._state.payments)
         paid = tuple((p, r, c) for (p, r), c in zip(payments, self._state.paid))
@@ -206,7 +283,7 @@ class Deal:
         return TributePlan(
             cancelled=self._state.tribute_cancelled,
             payments=payments,
-            first_place=self._previous_order[0],
+            first_place=previous[0],
             paid=paid,
             returned=returned,
         )

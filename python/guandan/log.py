@@ -5,7 +5,9 @@ level and tribute, every action in order (plays with their kind, rank, cards
 and what the wild cards were declared as; passes; tribute and return cards),
 each deal's result and the match states. :func:`replay` re-runs a log through
 the engine and checks every recorded fact on the way, so a replay reproduces
-every state of the original.
+every state of the original: a log missing a field, holding a wrong type, or
+differing from what the engine reproduces in any field raises
+:class:`ReplayError` (a ValueError) naming the field.
 
     >>> from guandan import Deal
     >>> from guandan.log import deal_log, replay
@@ -20,17 +22,21 @@ every state of the original.
 
 from __future__ import annotations
 
+import hashlib
 import json
-from typing import Any, Callable, Dict, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
+from . import _core
 from ._core import Card
-from .deal import Deal
+from .deal import Deal, check_seed
 from .events import Event
 from .match import Match, MatchState
 from .ruleset import Ruleset
 
 LOG_FORMAT = "guandan-log"
-LOG_VERSION = 1
+#: 2: deal records say whether their hands are the ones dealt from their seed,
+#: and the log carries a digest of its contents.
+LOG_VERSION = 2
 
 Log = Dict[str, Any]
 StepCallback = Callable[[Deal, Event], None]
@@ -53,14 +59,20 @@ def _event_record(event: Event) -> Dict[str, Any]:
     return {"type": event.kind, "seat": event.seat, "to": event.to, "card": str(event.card)}
 
 
+def _seeded_hands(seed: int) -> List[str]:
+    return [str(h) for h in _core.seeded_deal(seed)[0]]
+
+
 def _deal_record(deal: Deal) -> Dict[str, Any]:
+    hands = [str(h) for h in deal.initial_hands]
     return {
         "seed": deal.seed,
         "level": deal.level,
         "leader": deal.leader_given,
         "previous_order": deal.previous_order,
         "face_up": str(deal.face_up_card),
-        "hands": [str(h) for h in deal.initial_hands],
+        "hands": hands,
+        "seeded_hands": hands == _seeded_hands(deal.seed),
         "events": [_event_record(e) for e in deal.history],
         "finishing_order": deal.finishing_order,
         "outcome": deal.outcome,
@@ -80,31 +92,56 @@ def _header(kind: str, ruleset: Ruleset) -> Log:
     return {"format": LOG_FORMAT, "version": LOG_VERSION, "type": kind, "ruleset": ruleset.to_dict()}
 
 
+def _digest(log: Log) -> str:
+    """A SHA-256 of every field but the digest, in canonical JSON.
+
+    It seals what the engine cannot re-derive: a deal log's level, leader or
+    ruleset name could be changed into another log that replays, but not
+    without the digest telling."""
+    body = {key: value for key, value in log.items() if key != "digest"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _sealed(log: Log) -> Log:
+    log["digest"] = _digest(log)
+    return log
+
+
 def deal_log(deal: Deal) -> Log:
     """The log of one deal (finished or not)."""
-    return {**_header("deal", deal.ruleset), "deal": _deal_record(deal)}
+    return _sealed({**_header("deal", deal.ruleset), "deal": _deal_record(deal)})
 
 
 def match_log(match: Match) -> Log:
     """The log of a match (finished or not)."""
-    return {
-        **_header("match", match.ruleset),
-        "seed": match.seed,
-        "deals": [_deal_record(d) for d in match.deals],
-        "states": [_state_record(s) for s in match.states],
-    }
+    return _sealed(
+        {
+            **_header("match", match.ruleset),
+            "seed": match.seed,
+            "deals": [_deal_record(d) for d in match.deals],
+            "states": [_state_record(s) for s in match.states],
+        }
+    )
 
 
 def dumps(log: Log) -> str:
     return json.dumps(log, indent=1)
 
 
-def loads(text: str) -> Log:
-    return json.loads(text)
-
-
 class ReplayError(ValueError):
-    """The log does not replay: it names the first fact that differs."""
+    """The log does not replay: it names the first field that is missing, of
+    the wrong type, or differs from what the engine reproduces."""
+
+
+def loads(text: Union[str, bytes, bytearray]) -> Log:
+    """The log in a JSON text (str or UTF-8 bytes); ReplayError if it is not JSON."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"a log text is a str or bytes, got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise ReplayError(f"the log is not JSON: {error}") from None
 
 
 def _check(condition: bool, message: str) -> None:
@@ -112,75 +149,278 @@ def _check(condition: bool, message: str) -> None:
         raise ReplayError(message)
 
 
+# --- the shape of a log ------------------------------------------------------
+#
+# A schema is a type (int, str, bool, dict), _OrNull(schema) for a field that
+# may be null, a list [item schema, length or None], a dict of field schemas
+# (exactly those keys), or a function that checks the value itself. Every field of a log is checked against it before
+# the engine sees any, so no field reaches the engine missing or mistyped.
+
+Schema = Any
+
+
+class _OrNull:
+    def __init__(self, schema: Schema) -> None:
+        self.schema = schema
+
+
+def _type_name(value: object) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _is(value: object, kind: type) -> bool:
+    # JSON has no bool-as-int: True is not a seat.
+    return isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+
+
+def _field(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _check_shape(value: object, schema: Schema, path: str) -> None:
+    if isinstance(schema, dict):
+        _check(isinstance(value, dict), f"{path}: expected an object, got {_type_name(value)}")
+        assert isinstance(value, dict)
+        missing = [k for k in schema if k not in value]
+        unknown = [k for k in value if k not in schema]
+        _check(not missing, f"{_field(path, missing[0] if missing else '')}: missing")
+        _check(not unknown, f"{path or 'log'}: unknown field {unknown[0] if unknown else ''!r}")
+        for key, field in schema.items():
+            _check_shape(value[key], field, _field(path, key))
+    elif isinstance(schema, list):
+        item, length = schema
+        _check(isinstance(value, list), f"{path}: expected a list, got {_type_name(value)}")
+        assert isinstance(value, list)
+        _check(length is None or len(value) == length, f"{path}: expected {length} entries, got {len(value)}")
+        for i, entry in enumerate(value):
+            _check_shape(entry, item, f"{path}[{i}]")
+    elif isinstance(schema, _OrNull):
+        if value is not None:
+            _check_shape(value, schema.schema, path)
+    elif isinstance(schema, type):
+        _check(_is(value, schema), f"{path}: expected {schema.__name__}, got {_type_name(value)}")
+    else:
+        schema(value, path)
+
+
+_EVENT_SCHEMAS: Dict[str, Schema] = {
+    "play": {"type": str, "seat": int, "kind": str, "rank": str, "cards": str, "declared": str},
+    "pass": {"type": str, "seat": int},
+    "tribute": {"type": str, "seat": int, "to": int, "card": str},
+    "return": {"type": str, "seat": int, "to": int, "card": str},
+}
+
+
+def _check_event_shape(value: object, path: str) -> None:
+    # Fast path: a well-formed event (exact types; bool is no int here).
+    if type(value) is dict:
+        kind = value.get("type")
+        schema = _EVENT_SCHEMAS.get(kind) if type(kind) is str else None
+        if schema is not None and value.keys() == schema.keys() and all(type(value[k]) is t for k, t in schema.items()):
+            return
+    _check(isinstance(value, dict), f"{path}: expected an object, got {_type_name(value)}")
+    assert isinstance(value, dict)
+    kind = value.get("type")
+    schema = _EVENT_SCHEMAS.get(kind) if isinstance(kind, str) else None
+    _check(schema is not None, f"{path}.type: unknown event type {kind!r}")
+    _check_shape(value, schema, path)
+
+
+_DEAL_SCHEMA: Schema = {
+    "seed": int,
+    "level": str,
+    "leader": _OrNull(int),
+    "previous_order": _OrNull([int, 4]),
+    "face_up": str,
+    "hands": [str, 4],
+    "seeded_hands": bool,
+    "events": [_check_event_shape, None],
+    "finishing_order": [int, None],
+    "outcome": _OrNull(str),
+}
+_STATE_SCHEMA: Schema = {"levels": [str, 2], "declarers": _OrNull(int), "failed_attempts": [int, 2], "winner": _OrNull(int)}
+_HEADER_SCHEMA: Schema = {"format": str, "version": int, "type": str, "ruleset": dict, "digest": str}
+_LOG_SCHEMAS: Dict[str, Schema] = {
+    "deal": {**_HEADER_SCHEMA, "deal": _DEAL_SCHEMA},
+    "match": {**_HEADER_SCHEMA, "seed": int, "deals": [_DEAL_SCHEMA, None], "states": [_STATE_SCHEMA, None]},
+}
+
+
+def _check_header(log: Log) -> Ruleset:
+    _check(log.get("format") == LOG_FORMAT, f"format: not a guandan log (expected {LOG_FORMAT!r}, got {log.get('format')!r})")
+    version = log.get("version")
+    _check(_is(version, int) and version == LOG_VERSION, f"version: log version {version!r}; this engine reads version {LOG_VERSION}")
+    kind = log.get("type")
+    schema = _LOG_SCHEMAS.get(kind) if isinstance(kind, str) else None
+    _check(schema is not None, f"type: unknown log type {kind!r} (expected deal or match)")
+    _check_shape(log, schema, "")
+    try:
+        ruleset = Ruleset.from_dict(log["ruleset"])
+    except (TypeError, ValueError) as error:
+        raise ReplayError(f"ruleset: {error}") from None
+    return ruleset
+
+
+# --- replaying -----------------------------------------------------------------
+
+
+def _engine(action: Callable[[], Any], where: str) -> Any:
+    """Run an engine step on logged values; its refusal names the field."""
+    try:
+        return action()
+    except ReplayError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise ReplayError(f"{where}: {error}") from None
+
+
 def _apply(deal: Deal, record: Dict[str, Any], where: str) -> Event:
-    _check(record["seat"] == deal.turn, f"{where}: seat {record['seat']} acts, but it is seat {deal.turn}'s turn")
+    _check(record["seat"] == deal.turn, f"{where}.seat: seat {record['seat']} acts, but it is seat {deal.turn}'s turn")
     kind = record["type"]
     if kind == "play":
+        _check(deal.phase == "play", f"{where}.type: a play, but the deal is in its {deal.phase} phase")
         matches = [
             m
             for m in deal.legal_moves()
             if m.kind == record["kind"] and m.rank == record["rank"] and " ".join(str(c) for c in m.cards) == record["cards"]
         ]
         _check(len(matches) == 1, f"{where}: {record['kind']} {record['rank']} {record['cards']} is not a legal play")
-        _check(" ".join(str(c) for c in matches[0].declared) == record["declared"], f"{where}: declared cards differ")
+        _check(" ".join(str(c) for c in matches[0].declared) == record["declared"], f"{where}.declared: declared cards differ")
         deal.play(matches[0])
     elif kind == "pass":
-        deal.pass_turn()
-    elif kind in ("tribute", "return"):
-        _check(deal.phase == kind, f"{where}: a {kind} card, but the deal is in its {deal.phase} phase")
-        deal.give(Card(record["card"]))
-        _check(deal.events[-1].to == record["to"], f"{where}: the card goes to seat {deal.events[-1].to}")
+        _check(deal.can_pass(), f"{where}.type: seat {deal.turn} may not pass now")
+        _engine(deal.pass_turn, where)
     else:
-        raise ReplayError(f"{where}: unknown event type {kind!r}")
+        _check(deal.phase == kind, f"{where}.type: a {kind} card, but the deal is in its {deal.phase} phase")
+        card = _engine(lambda: Card(record["card"]), f"{where}.card")
+        _engine(lambda: deal.give(card), f"{where}.card")
+        _check(deal.events[-1].to == record["to"], f"{where}.to: the card goes to seat {deal.events[-1].to}")
     return deal.events[-1]
 
 
+def _check_deal_start(deal: Deal, record: Dict[str, Any], label: str) -> None:
+    """The recorded facts of a deal's start, against the deal the engine made."""
+    _check(deal.seed == record["seed"], f"{label}.seed: the deal's seed is {deal.seed}, not {record['seed']}")
+    _check(deal.level == record["level"], f"{label}.level: the deal's level is {deal.level}, not {record['level']!r}")
+    _check(deal.leader_given == record["leader"], f"{label}.leader: the deal's given leader is {deal.leader_given}")
+    _check(
+        deal.previous_order == record["previous_order"],
+        f"{label}.previous_order: the deal's previous order is {deal.previous_order}",
+    )
+    hands = [str(h) for h in deal.initial_hands]
+    _check(hands == record["hands"], f"{label}.hands: the dealt hands differ")
+    seeded = hands == _seeded_hands(deal.seed)
+    if record["seeded_hands"]:
+        _check(seeded, f"{label}.seed / {label}.hands: the hands are not the ones dealt from seed {deal.seed}")
+    else:
+        _check(not seeded, f"{label}.seeded_hands: the hands are the ones dealt from seed {deal.seed}")
+    _check(
+        str(deal.face_up_card) == record["face_up"],
+        f"{label}.seed / {label}.face_up: the face-up card of seed {deal.seed} is {deal.face_up_card}, "
+        f"not {record['face_up']!r}",
+    )
+
+
 def _replay_events(deal: Deal, record: Dict[str, Any], label: str, on_step: Optional[StepCallback]) -> None:
-    _check([str(h) for h in deal.initial_hands] == record["hands"], f"{label}: the dealt hands differ")
+    _check_deal_start(deal, record, label)
     for i, event in enumerate(record["events"]):
-        applied = _apply(deal, event, f"{label}, event {i}")
+        applied = _apply(deal, event, f"{label}.events[{i}]")
         if on_step is not None:
             on_step(deal, applied)
-    _check(deal.finishing_order == record["finishing_order"], f"{label}: the finishing order differs")
-    _check(deal.outcome == record["outcome"], f"{label}: the outcome differs")
+    _check(deal.finishing_order == record["finishing_order"], f"{label}.finishing_order: the finishing order differs")
+    _check(deal.outcome == record["outcome"], f"{label}.outcome: the outcome differs")
 
 
-def _check_header(log: Log) -> Ruleset:
-    _check(log.get("format") == LOG_FORMAT, "not a guandan log")
-    _check(log.get("version") == LOG_VERSION, f"log version {log.get('version')!r}; this engine reads version {LOG_VERSION}")
-    return Ruleset.from_dict(log["ruleset"])
+def _first_difference(expected: object, actual: object, path: str) -> Optional[str]:
+    """The path of the first field where two JSON values differ (bools never equal ints)."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in list(expected) + [k for k in actual if k not in expected]:
+            if key not in expected or key not in actual:
+                return _field(path, key)
+            found = _first_difference(expected[key], actual[key], _field(path, key))
+            if found:
+                return found
+        return None
+    if isinstance(expected, list) and isinstance(actual, list):
+        if len(expected) != len(actual):
+            return path
+        for i, (a, b) in enumerate(zip(expected, actual)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    same = type(expected) is type(actual) and expected == actual
+    return None if same else path
 
 
-def replay(log: Union[Log, str], on_step: Optional[StepCallback] = None) -> Union[Deal, Match]:
-    """Re-run a log; returns the Deal or Match in its final state.
-
-    ``on_step(deal, event)`` is called after every action. Raises
-    :class:`ReplayError` at the first recorded fact the engine does not
-    reproduce.
-    """
-    if isinstance(log, str):
-        log = loads(log)
-    ruleset = _check_header(log)
-    if log["type"] == "deal":
-        record = log["deal"]
-        deal = Deal(
-            seed=record["seed"],
+def _replay_deal(log: Log, ruleset: Ruleset, on_step: Optional[StepCallback]) -> Deal:
+    record = log["deal"]
+    seed = _engine(lambda: check_seed(record["seed"]), "deal.seed")
+    deal = _engine(
+        lambda: Deal(
+            seed=seed,
             level=record["level"],
             ruleset=ruleset,
             hands=record["hands"],
             leader=record["leader"],
             previous_order=record["previous_order"],
-        )
-        _replay_events(deal, record, "deal", on_step)
-        return deal
-    _check(log["type"] == "match", f"unknown log type {log['type']!r}")
-    match = Match(ruleset, seed=log["seed"])
-    states = log["states"]
-    for i, record in enumerate(log["deals"]):
+        ),
+        "deal",
+    )
+    _replay_events(deal, record, "deal", on_step)
+    return deal
+
+
+def _replay_match(log: Log, ruleset: Ruleset, on_step: Optional[StepCallback]) -> Match:
+    seed = _engine(lambda: check_seed(log["seed"]), "seed")
+    deals, states = log["deals"], log["states"]
+    _check(len(deals) >= 1, "deals: a match log holds at least its first deal")
+    _check(len(states) in (len(deals), len(deals) + 1), f"deals / states: {len(states)} states for {len(deals)} deals")
+    first = _core.match_deal_seed(seed, 0)
+    _check(
+        deals[0]["seed"] == first,
+        f"seed / deals[0].seed: match seed {seed} deals its first deal from seed {first}, not {deals[0]['seed']}",
+    )
+    match = Match(ruleset, seed=seed)
+    for i, record in enumerate(deals):
         if i > 0:
-            _check(match.next_deal() is not None, f"deal {i}: the match was already won")
-        _check(_state_record(match.state) == states[i], f"deal {i}: the match state before it differs")
-        _replay_events(match.deal, record, f"deal {i}", on_step)
-    if len(states) > len(log["deals"]):
-        _check(_state_record(match.finish_deal()) == states[-1], "the final match state differs")
+            started = _engine(match.next_deal, f"deals[{i}]")
+            _check(started is not None, f"deals[{i}]: the match was already won")
+        _check(_state_record(match.state) == states[i], f"states[{i}]: the match state before deal {i} differs")
+        _replay_events(match.deal, record, f"deals[{i}]", on_step)
+    if len(states) > len(deals):
+        final = _engine(match.finish_deal, "states")
+        _check(_state_record(final) == states[-1], f"states[{len(states) - 1}]: the final match state differs")
     return match
+
+
+def replay(log: Union[Log, str, bytes], on_step: Optional[StepCallback] = None) -> Union[Deal, Match]:
+    """Re-run a log (a dict, or its JSON as str or bytes); returns the Deal or
+    Match in its final state.
+
+    ``on_step(deal, event)`` is called after every action. Raises
+    :class:`ReplayError` (a ValueError) naming the first field that is
+    missing, of the wrong type, or not what the engine reproduces; TypeError
+    if ``log`` is not a dict, str or bytes.
+    """
+    if isinstance(log, (str, bytes, bytearray)):
+        log = loads(log)
+    elif not isinstance(log, dict):
+        raise TypeError(f"a log is a dict or its JSON text (str or bytes), got {type(log).__name__}")
+    _check(isinstance(log, dict), f"log: expected a JSON object, got {_type_name(log)}")
+    ruleset = _check_header(log)
+    result: Union[Deal, Match]
+    if log["type"] == "deal":
+        result = _replay_deal(log, ruleset, on_step)
+        again = deal_log(result)
+    else:
+        result = _replay_match(log, ruleset, on_step)
+        again = match_log(result)
+    # Whatever the checks above did not name: the log must be exactly the one
+    # the engine writes for what it replayed, digest included.
+    if log != again:
+        body = {key: value for key, value in log.items() if key != "digest"}
+        difference = _first_difference(body, {key: value for key, value in again.items() if key != "digest"}, "")
+        _check(difference is None, f"{difference}: differs from what the engine reproduces")
+        raise ReplayError("digest: the log was changed after it was written")
+    return result

@@ -4,12 +4,18 @@ An :class:`Observation` holds the seat's own hand and the public record only:
 card counts, every play and pass, the tribute and return cards (shown face up
 at the table), the trick, the finishing order and, in a match, the levels.
 Other hands never appear in it.
+
+It is read from the core's state of the deal (``DealState``): the cards
+played, the cards each seat is known to hold, who passed and the first-out
+move come from the core, not from replaying the history, and ``view`` is the
+core's own view of the seat (``PlayerView``), which the core policies and the
+search read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 from ._core import Hand, Move
 from .events import Event
@@ -42,11 +48,23 @@ class Observation:
     #: The deal's tribute (who pays whom, whether it was cancelled, the cards
     #: given so far): all of it is public. None for a deal without tribute.
     tribute: Optional["TributePlan"] = None
+    #: Every card played so far.
+    played: Hand = field(default_factory=Hand)
+    #: The cards each seat is known to hold (tribute and return cards, shown
+    #: face up, until played).
+    shown: Tuple[Hand, ...] = ()
+    #: The seats that passed since the last play.
+    passed: Tuple[int, ...] = ()
+    #: The move the first player out went out with.
+    first_out_last_play: Optional[Move] = None
+    #: The core's view of this seat (``_core.PlayerView``), for the core policies.
+    view: Any = field(default=None, compare=False, repr=False)
 
     @staticmethod
     def of(deal: "Deal", seat: int, match=None) -> "Observation":
         state = None if match is None else match.state
         counts = deal.card_counts
+        core = deal._state
         return Observation(
             seat=seat,
             hand=deal.hands[seat],
@@ -64,6 +82,11 @@ class Observation:
             failed_attempts=None if state is None else state.failed_attempts,
             rules=deal.ruleset,
             tribute=deal.tribute,
+            played=core.played,
+            shown=tuple(core.shown),
+            passed=tuple(core.passed),
+            first_out_last_play=core.first_out_last_play,
+            view=core.view(seat),
         )
 
     @property

@@ -21,27 +21,59 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Tuple, Union
 
 from . import _core
+from .names import OUTCOME_NAMES
 
 DealEnd = Literal["team_out", "three_out"]
 TributePayers = Literal["last_or_both_losers", "last_only"]
 TributeCancel = Literal["both_big_jokers", "all_four_jokers"]
 ReturnRule = Literal["any_but_received", "at_most_ten"]
-Leader = Literal["higher_payer", "first_place"]
+LeaderAfterTribute = Literal["higher_payer", "first_place"]
 MatchWin = Literal["declarers_at_ace_1_2_or_1_3", "first_out_at_ace"]
 
-_CHOICES = {
-    "deal_end": ("team_out", "three_out"),
-    "tribute_payers": ("last_or_both_losers", "last_only"),
-    "tribute_cancel": ("both_big_jokers", "all_four_jokers"),
-    "return_rule": ("any_but_received", "at_most_ten"),
-    "leader_after_tribute": ("higher_payer", "first_place"),
-    "match_win": ("declarers_at_ace_1_2_or_1_3", "first_out_at_ace"),
-}
+# The allowed strings of each two-way field, from the core's one table
+# (ruleset.h), in the order of the C++ enumerators.
+_CHOICES = _core.Rules.CHOICES
+
+#: The largest number of levels a finish may gain (13 levels: 2..A).
+MAX_ADVANCE: int = _core.Rules.MAX_ADVANCE
+#: The largest failed_attempts_limit accepted.
+MAX_FAILED_ATTEMPTS_LIMIT: int = _core.Rules.MAX_FAILED_ATTEMPTS_LIMIT
+
+#: The fields the C++ core carries, by the same names (all but ``name``).
+CORE_FIELDS = (
+    "advance",
+    "deal_end",
+    "tribute_payers",
+    "tribute_wild_allowed",
+    "tribute_cancel",
+    "return_rule",
+    "leader_after_tribute",
+    "match_win",
+    "failed_attempts_limit",
+    "all_aces_defeat",
+    "wild_with_joker",
+)
+
+_OUTCOME_PLACE = {name: index for index, name in enumerate(OUTCOME_NAMES)}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One value per row of the ruleset table in docs/rules.md §9.1."""
+    """One value per row of the ruleset table in docs/rules.md §9.1.
+
+    The C++ ``Ruleset`` (``cpp/include/guandan/ruleset.h``) carries the same
+    fields by the same names, all but ``name``. Ranges: ``name`` a non-empty
+    str, and a preset's name only with that preset's fields; each
+    ``advance`` entry 0..12 (``MAX_ADVANCE``), non-increasing;
+    ``failed_attempts_limit`` None (no limit) or 1..100
+    (``MAX_FAILED_ATTEMPTS_LIMIT``); the flags are bools; every other field
+    one of its strings. Anything else raises TypeError (a wrong type) or
+    ValueError (a value out of range), naming the field.
+    """
 
     name: str
     #: Levels gained for a 1-2, 1-3 and 1-4 finish.
@@ -61,7 +93,7 @@ class Ruleset:
     #: ``at_most_ten``: a card of level order at most 10, else the lowest card.
     return_rule: ReturnRule
     #: Who leads after tribute: the payer of the higher tribute card, or first place.
-    leader_after_tribute: Leader
+    leader_after_tribute: LeaderAfterTribute
     #: ``declarers_at_ace_1_2_or_1_3`` or ``first_out_at_ace``.
     match_win: MatchWin
     #: Failed deals as declarers at A that send the team back to 2 (None: no limit).
@@ -72,22 +104,53 @@ class Ruleset:
     wild_with_joker: bool
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise TypeError(f"name must be a str, got {type(self.name).__name__}")
+        if not self.name.strip():
+            raise ValueError("name must be a non-empty str")
         for field, allowed in _CHOICES.items():
             value = getattr(self, field)
+            if not isinstance(value, str):
+                raise TypeError(f"{field} must be a str (one of {', '.join(allowed)}), got {type(value).__name__}")
             if value not in allowed:
                 raise ValueError(f"{field} must be one of {', '.join(allowed)}; got {value!r}")
+        if not isinstance(self.advance, (tuple, list)) or not all(_is_int(a) for a in self.advance):
+            raise TypeError(f"advance must be three ints (1-2, 1-3, 1-4); got {self.advance!r}")
         advance = tuple(self.advance)
-        if len(advance) != 3 or not all(isinstance(a, int) and a >= 0 for a in advance):
-            raise ValueError(f"advance must be three non-negative integers (1-2, 1-3, 1-4); got {self.advance!r}")
+        if len(advance) != 3 or not all(0 <= a <= MAX_ADVANCE for a in advance):
+            raise ValueError(
+                f"advance must be three levels 0..{MAX_ADVANCE} (1-2, 1-3, 1-4; there are 13 levels); got {self.advance!r}"
+            )
         if not advance[0] >= advance[1] >= advance[2]:
             raise ValueError(f"advance must not reward a worse finish more: {self.advance!r}")
         object.__setattr__(self, "advance", advance)
         limit = self.failed_attempts_limit
-        if limit is not None and (not isinstance(limit, int) or limit < 1):
-            raise ValueError(f"failed_attempts_limit must be None or a positive integer; got {limit!r}")
+        if limit is not None and not _is_int(limit):
+            raise TypeError(f"failed_attempts_limit must be None or an int, got {type(limit).__name__}")
+        if limit is not None and not 1 <= limit <= MAX_FAILED_ATTEMPTS_LIMIT:
+            raise ValueError(f"failed_attempts_limit must be None or 1..{MAX_FAILED_ATTEMPTS_LIMIT}; got {limit!r}")
         for flag in ("tribute_wild_allowed", "all_aces_defeat", "wild_with_joker"):
             if not isinstance(getattr(self, flag), bool):
-                raise ValueError(f"{flag} must be a bool; got {getattr(self, flag)!r}")
+                raise TypeError(f"{flag} must be a bool; got {getattr(self, flag)!r}")
+        # A preset's name means that preset (in logs, results and on the
+        # command line), so a changed preset needs a name of its own.
+        preset = globals().get("_PRESETS", {}).get(self.name.lower())
+        if preset is not None and preset.to_dict() != {**self.to_dict(), "name": preset.name}:
+            changed = [f for f, v in preset.to_dict().items() if f != "name" and self.to_dict()[f] != v]
+            raise ValueError(
+                f"name {self.name!r} is the {preset.name} preset's, but these fields differ from it: "
+                f"{', '.join(changed)}; give the ruleset its own name"
+            )
+
+    def levels_gained(self, outcome: Optional[str]) -> int:
+        """Levels the winners gain for a deal's outcome ``"1-2"``, ``"1-3"`` or ``"1-4"``.
+
+        >>> Ruleset.preset("pagat").levels_gained("1-2")
+        4
+        """
+        if outcome not in _OUTCOME_PLACE:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOME_NAMES)}; got {outcome!r}")
+        return self.advance[_OUTCOME_PLACE[outcome]]
 
     @staticmethod
     def preset(name: str) -> "Ruleset":
@@ -112,29 +175,19 @@ class Ruleset:
     @staticmethod
     def from_dict(data: dict) -> "Ruleset":
         """The inverse of to_dict (unknown or missing fields raise ValueError)."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a ruleset is read from a dict, got {type(data).__name__}")
         names = {f.name for f in dataclasses.fields(Ruleset)}
         if set(data) != names:
             raise ValueError(f"ruleset fields differ: missing {sorted(names - set(data))}, unknown {sorted(set(data) - names)}")
-        return Ruleset(**{**data, "advance": tuple(data["advance"])})
+        return Ruleset(**data)
 
     @property
     def core(self) -> "_core.Rules":
         """The same ruleset as the C++ core takes it."""
         rules = _CORE_RULES.get(self)
         if rules is None:
-            rules = _CORE_RULES[self] = _core.Rules(
-                advance=list(self.advance),
-                deal_ends_three_out=self.deal_end == "three_out",
-                tribute_last_only=self.tribute_payers == "last_only",
-                tribute_wild_allowed=self.tribute_wild_allowed,
-                cancel_needs_all_jokers=self.tribute_cancel == "all_four_jokers",
-                return_at_most_ten=self.return_rule == "at_most_ten",
-                first_place_leads=self.leader_after_tribute == "first_place",
-                win_on_first_out_at_ace=self.match_win == "first_out_at_ace",
-                failed_attempts_limit=self.failed_attempts_limit or 0,
-                all_aces_defeat=self.all_aces_defeat,
-                wild_with_joker=self.wild_with_joker,
-            )
+            rules = _CORE_RULES[self] = _core.Rules(**{field: getattr(self, field) for field in CORE_FIELDS})
         return rules
 
 

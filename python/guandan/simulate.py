@@ -34,11 +34,12 @@ from . import _core
 from ._core import Hand
 from .cards import CardsLike, as_hand, level_index
 from .deal import check_seed
+from .names import OUTCOME_NAMES
 from .ruleset import RulesetLike, as_ruleset
 
 POLICIES = tuple(_core.policy_names())  # the core's registry (policy.cpp), in its order
 TRIBUTE_EVENTS = ("none", "single", "double", "cancelled")
-_OUTCOMES = np.array(["", "1-2", "1-3", "1-4"])
+_OUTCOMES = np.array(("",) + OUTCOME_NAMES)
 
 PolicyLike = Union[str, Sequence[str]]
 Progress = Callable[[int, int], None]

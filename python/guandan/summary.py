@@ -7,6 +7,7 @@ from typing import List, Tuple
 
 import numpy as np
 
+from .names import OUTCOME_NAMES
 from .simulate import TRIBUTE_EVENTS, DealResults, MatchResults
 
 Z95 = 1.959964
@@ -47,7 +48,8 @@ def _head(what: str, winners: np.ndarray, seconds: float) -> List[str]:
 def deal_summary(results: DealResults, seconds: float) -> List[str]:
     n = len(results)
     lines = _head("deals", results.winning_team, seconds)
-    for place, name in ((1, "1-2 (double win)"), (2, "1-3"), (3, "1-4")):
+    for place, outcome in enumerate(OUTCOME_NAMES, 1):
+        name = f"{outcome} (double win)" if place == 1 else outcome
         lines.append(_rate_line(name, int((results.partner_place == place).sum()), n))
     for code, name in enumerate(TRIBUTE_EVENTS):
         count = int((results.tribute == code).sum())

@@ -12,14 +12,14 @@ from itertools import groupby
 from typing import Callable, List, Optional, Sequence
 
 from ._core import Card, Hand, Move
-from .batch import KIND_NAMES
 from .bots import Bot, card_order, card_sort_key, make_bot, step
 from .cards import parse_cards
 from .deal import Deal
 from .events import Event
 from .match import Match, MatchState
 from .observation import Observation
-from .moves import classify
+from .moves import classify, group_key
+from .names import KIND_NAMES
 from .tribute import tribute_leader
 
 WIDTH = 78
@@ -104,7 +104,7 @@ def _group_moves(moves: Sequence[Move], level: str) -> List[List[Move]]:
     the move with the fewest wilds and lowest cards comes first."""
     groups: dict = {}
     for move in moves:
-        groups.setdefault((move.kind, move.size, move.rank), []).append(move)
+        groups.setdefault(group_key(move), []).append(move)
 
     def cards_key(move: Move) -> tuple:
         return (move.wilds, sorted(card_sort_key(c, level) for c in move.cards))

@@ -20,6 +20,8 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "guandan/cardset.h"
 #include "guandan/move.h"
@@ -32,8 +34,21 @@ namespace guandan {
 
 enum class Phase : std::uint8_t { kTribute, kReturn, kPlay, kOver };
 
+// Whether a deal is over with these seats out (bit s: seat s), out_count of
+// them (docs/rules.md §6.6): one team out, or three players out.
+constexpr bool deal_ends(unsigned out_mask, int out_count, const Ruleset& rules) {
+  const bool team_out = (out_mask & 5u) == 5u || (out_mask & 10u) == 10u;
+  return rules.deal_end == DealEnd::kThreeOut ? out_count >= 3 : team_out;
+}
+
+// The ruleset as the text form writes it: thirteen comma-separated integers.
+std::string ruleset_text(const Ruleset& rules);
+
 class DealState {
  public:
+  // A deal starts with every seat holding at least one card (a seat without
+  // cards would be out before the deal starts); the constructors throw
+  // std::invalid_argument otherwise.
   // A deal that starts with play, `leader` to lead.
   DealState(const std::array<CardSet, 4>& hands, Rank level, const Ruleset& rules, int leader);
   // A deal that starts with tribute, planned from the previous deal's places.
@@ -42,11 +57,18 @@ class DealState {
   // determinization: the viewer's own hand and guesses for the others).
   DealState(const std::array<CardSet, 4>& hands, const PlayerView& view);
 
+  // The one-line text form of the position (deal_text.cpp documents it) and
+  // its inverse; from_text throws std::invalid_argument on malformed text or
+  // an impossible position. from_text(to_text()) == *this.
+  std::string to_text() const;
+  static DealState from_text(std::string_view text);
+  // Same position: every field that decides how the deal continues.
+  bool operator==(const DealState& other) const;
+
   // What `seat` may know now.
   PlayerView view(int seat) const;
-  // Every card played so far, and the cards `seat` is known to hold.
+  // Every card played so far.
   CardSet played() const { return played_; }
-  CardSet shown(int seat) const { return shown_[seat]; }
 
   Phase phase() const { return phase_; }
   int turn() const { return turn_; }  // seat to act; -1 when over
@@ -70,6 +92,8 @@ class DealState {
 
   // Tribute and return phases.
   const TributePlan& tribute_plan() const { return plan_; }
+  // The previous deal's places the tribute was planned from (-1s: no tribute).
+  const Placing& previous_placing() const { return previous_; }
   int payments_done() const { return payments_done_; }
   int returns_done() const { return returns_done_; }
   CardKind paid_card(int i) const { return paid_[i]; }
@@ -88,14 +112,17 @@ class DealState {
   const int* finishing_order() const { return order_.data(); }
 
  private:
+  DealState() = default;  // for from_text
+  void check_seats_hold_cards() const;
+  void check_possible() const;  // from_text: throws std::invalid_argument
   int next_active(int seat) const;
   void start_play(int leader);
   void end_trick();
   void check_end();
   void hand_over(int from, int to, CardKind card);
 
-  std::array<CardSet, 4> hands_;
-  Rank level_;
+  std::array<CardSet, 4> hands_{};
+  Rank level_ = kTwo;
   Ruleset rules_;
   Phase phase_ = Phase::kPlay;
   int turn_ = 0;

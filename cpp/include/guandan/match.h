@@ -17,6 +17,10 @@
 
 namespace guandan {
 
+// Failed attempts at A are counted up to here (a ruleset without a limit
+// never sends the team back, so the count only has to stay finite).
+inline constexpr int kMaxFailedAttempts = 1000000;
+
 struct MatchState {
   std::array<Rank, 2> levels{kTwo, kTwo};  // by team: seats {0, 2} and {1, 3}
   int declarers = -1;                      // team whose level is played; -1 before the first deal
@@ -30,6 +34,9 @@ struct MatchState {
 // The match after a deal: `out` the seats in the order they went out
 // (`count` of them, at least the first), `last_play` the move the first player
 // out went out with (read at the deal's level, state.deal_level()).
+// Throws std::invalid_argument naming what is out of range (a level, the
+// declarers, the winner, attempts above kMaxFailedAttempts, the finishing
+// order, the ruleset) or when the match is already won.
 MatchState next_match_state(const MatchState& state, const int* out, int count, Move last_play,
                             const Ruleset& rules);
 

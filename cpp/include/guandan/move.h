@@ -89,15 +89,20 @@ constexpr int declared_wild_count(Move m) {
 // Bomb ladder, weakest to strongest: 4 of a kind (1) < 5 of a kind (2) <
 // straight flush (3) < 6 (4) < 7 (5) < 8 (6) < 9 (7) < 10 of a kind (8) <
 // four jokers (9). Not a bomb: 0.
+inline constexpr int kStraightFlushTier = 3;
+inline constexpr int kJokerBombTier = 9;  // the top of the ladder
 constexpr int bomb_tier(Kind kind, int size) {
   switch (kind) {
-    case Kind::kBomb: return size <= 5 ? size - 3 : size - 2;
-    case Kind::kStraightFlush: return 3;
-    case Kind::kJokerBomb: return 9;
+    // 4 and 5 of a kind below the straight flush, 6..10 above it.
+    case Kind::kBomb: return size - 3 < kStraightFlushTier ? size - 3 : size - 2;
+    case Kind::kStraightFlush: return kStraightFlushTier;
+    case Kind::kJokerBomb: return kJokerBombTier;
     default: return 0;
   }
 }
 constexpr int bomb_tier(Move m) { return bomb_tier(m.kind(), m.size()); }
+static_assert(bomb_tier(Kind::kBomb, 5) + 1 == kStraightFlushTier && bomb_tier(Kind::kBomb, 6) == kStraightFlushTier + 1);
+static_assert(bomb_tier(Kind::kBomb, 10) + 1 == kJokerBombTier);
 
 // The value a move's rank is compared by: natural order for sequences, level
 // order for everything else.

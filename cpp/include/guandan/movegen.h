@@ -31,18 +31,10 @@
 #include "guandan/cardset.h"
 #include "guandan/hand_view.h"
 #include "guandan/move.h"
+#include "guandan/move_rules.h"
 #include "guandan/subsets.h"
 
 namespace guandan {
-
-// The move-generation rules that differ between rulesets.
-struct MoveRules {
-  // docs/rules.md §4.6: `app` forbids a wild card and a joker in one
-  // combination. A wild never stands for a joker anyway, so the only place
-  // this bites is a full house whose triple uses a wild and whose pair is
-  // `SJ SJ` or `BJ BJ`.
-  bool wild_with_joker = true;
-};
 
 namespace detail {
 
@@ -247,7 +239,7 @@ class MoveGenerator {
           emit(triple.naturals() | pair.naturals(), triple.wilds + pair.wilds, Kind::kFullHouse, t,
                WildDeclaration(triple.declaration | (pair.declaration << shift)));
         }
-        if (rules_.wild_with_joker || triple.wilds == 0) {
+        if (rules_.allows(triple.wilds, 2)) {
           for (auto [joker, held] : {std::pair{kSmallJoker, view_.small_jokers},
                                      std::pair{kBigJoker, view_.big_jokers}}) {
             if (held == 2)
@@ -418,12 +410,14 @@ class MoveGenerator {
     }
     for (int n = 4; n <= 10; ++n) {
       const int t = bomb_tier(Kind::kBomb, n);
-      if (t == 4 && tier <= 3) straight_flushes(tier == 3 ? above : kAnyRank);
+      // Straight flushes sit in the ladder just below the first tier above them.
+      if (t == kStraightFlushTier + 1 && tier <= kStraightFlushTier)
+        straight_flushes(tier == kStraightFlushTier ? above : kAnyRank);
       if (t < tier || n > most) continue;
       const int floor = t == tier ? above : kAnyRank;
       for (int i = 0; i < count; ++i) n_of_a_kind(candidates[i], n, floor);
     }
-    if (tier < 9) joker_bomb();
+    if (tier < kJokerBombTier) joker_bomb();
   }
 
   void joker_bomb() {
