@@ -67,8 +67,8 @@ void play_deals(const char* name, const Ruleset& rules) {
 
 void test_playout() {
   Ruleset three_out;
-  three_out.deal_ends_three_out = true;
-  three_out.tribute_last_only = true;
+  three_out.deal_end = DealEnd::kThreeOut;
+  three_out.tribute_payers = TributePayers::kLastOnly;
   for (const char* name : {"random", "rule"}) {
     play_deals(name, Ruleset{});
     play_deals(name, three_out);
