@@ -8,13 +8,30 @@ import guandan
 import numpy as np
 import pytest
 
-ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'guandan-engine[ray]'")
+from guandan.cluster import simulate_on_ray
 
-from guandan.cluster import simulate_on_ray  # noqa: E402
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"n": -1}, ValueError, "number to simulate"),
+    ({"n": 1.5}, TypeError, "number to simulate"),
+    ({"chunk": 0}, ValueError, "chunk"),
+    ({"threads_per_task": 10**6}, ValueError, "threads_per_task"),
+    ({"search_rollouts": 0}, ValueError, "search_rollouts"),
+    ({"policy": "clever"}, ValueError, "unknown policy"),
+    ({"seed": -1}, ValueError, "seed"),
+    ({"address": None}, TypeError, "address"),
+])
+def test_arguments_are_checked_before_ray_starts(kwargs, error, match):
+    # Checked first, so a mistake costs no cluster start (and needs no Ray).
+    args = dict(address="local", n=10)
+    args.update(kwargs)
+    with pytest.raises(error, match=match):
+        simulate_on_ray(**args)
 
 
 @pytest.fixture(scope="module")
 def local_ray():
+    ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'guandan-engine[ray]'")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()

@@ -103,3 +103,175 @@ def test_rule_policy_counts_cards_in_the_endgame():
                             played=deck - hand - unseen, shown=[guandan.Hand()] * 4, last_play=None, last_player=-1,
                             passed_mask=0, out=[], first_out_last_play=None)
     assert str(moves[_core.policy_play("rule", view, moves, False, 1)]) == "3s"
+
+
+def _leading_view():
+    # The first lead of a deal: the seat's 27 cards, nothing played yet.
+    deal = guandan.Deal(seed=1)
+    seat = deal.turn
+    view = _core.PlayerView(seat=seat, level=0, rules=guandan.Ruleset.preset("standard").core,
+                            hand=deal.observation(seat).hand, counts=[27] * 4, played=guandan.Hand(),
+                            shown=[guandan.Hand()] * 4, last_play=None, last_player=-1, passed_mask=0, out=[],
+                            first_out_last_play=None)
+    return deal, deal.observation(seat), view
+
+
+def test_passing_while_leading_is_rejected():
+    # Passing is no option for the leader of a trick: the search would apply
+    # a pass to a trick without a last player.
+    deal, obs, view = _leading_view()
+    assert not deal.can_pass()
+    with pytest.raises(ValueError, match="cannot pass"):
+        SearchBot(seed=1, rollouts=50).choose_move(obs, deal.legal_moves(), True)
+    with pytest.raises(ValueError, match="cannot pass"):
+        _core.search_move(view, deal.legal_moves(), True, 50, True, 1)
+    for policy in _core.policy_names():
+        with pytest.raises(ValueError, match="cannot pass"):
+            _core.policy_play(policy, view, deal.legal_moves(), True, 1, 50)
+
+
+@pytest.mark.parametrize("rollouts", [0, -1, 2**31 - 1, 1_000_001])
+def test_rollouts_range(rollouts):
+    deal, obs, view = _leading_view()
+    with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
+        _core.search_move(view, deal.legal_moves(), False, rollouts, True, 1)
+    with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
+        _core.policy_play("search", view, deal.legal_moves(), False, 1, rollouts)
+    with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
+        SearchBot(rollouts=rollouts)
+    with pytest.raises(TypeError, match="rollouts"):
+        SearchBot(rollouts="10")
+
+
+def test_candidates_must_be_plays_of_the_hand():
+    deal, obs, view = _leading_view()
+    other = guandan.Deal(seed=2)
+    foreign = [m for m in other.legal_moves() if m not in deal.legal_moves()][:1]
+    with pytest.raises(ValueError, match="candidate 0 is not a legal play"):
+        _core.search_move(view, foreign, False, 50, True, 1)
+    with pytest.raises(ValueError, match="no move to choose"):
+        _core.search_move(view, [], False, 50, True, 1)
+
+
+def _view(**changes):
+    standard = guandan.Ruleset.preset("standard").core
+    args = dict(seat=0, level=0, rules=standard, hand=guandan.Hand("As Ks 3d"), counts=[3, 1, 1, 1],
+                played=guandan.Hand(), shown=[guandan.Hand()] * 4, last_play=None, last_player=-1, passed_mask=0,
+                out=[], first_out_last_play=None)
+    args.update(changes)
+    return _core.PlayerView(**args)
+
+
+def test_views_with_seats_without_cards_are_rejected():
+    # Deal(hands=['As Ks 3d', '5c', '', ''], leader=0) kept the search busy
+    # forever: two seats in play without cards. Such a view is refused.
+    with pytest.raises(ValueError, match="holds no cards"):
+        _view(counts=[3, 1, 0, 0])
+    with pytest.raises(ValueError, match="out holds no cards"):
+        _view(counts=[3, 1, 1, 1], out=[2])
+    with pytest.raises(ValueError, match="seat to act is out"):
+        _view(counts=[3, 1, 0, 1], out=[0])
+    with pytest.raises(ValueError, match="distinct"):
+        _view(counts=[3, 0, 1, 1], out=[1, 1])
+    with pytest.raises(ValueError, match="passed_mask"):
+        _view(passed_mask=16)
+    with pytest.raises(ValueError, match="card counts"):
+        _view(counts=[3, 1, 1, -1])
+    # A valid view: the search returns, and quickly.
+    moves = guandan.legal_moves("As Ks 3d", "2")
+    choice, rollouts, _ = _core.search_move(_view(), moves, False, 300, True, 1)
+    assert 0 <= choice < len(moves) and rollouts > 0
+
+
+def test_trick_must_add_up():
+    ace = guandan.legal_moves("As", "2")[0]
+    with pytest.raises(ValueError, match="last player"):
+        _view(last_play=ace, last_player=0, played=guandan.Hand("As"))
+    with pytest.raises(ValueError, match="last play"):
+        _view(last_play=ace, last_player=1)  # not among the cards played
+    view = _view(last_play=ace, last_player=1, played=guandan.Hand("As"), hand=guandan.Hand("Ks 3d BJ"))
+    moves = guandan.legal_moves("Ks 3d BJ", "2", previous=ace)
+    choice, _, _ = _core.search_move(view, moves, True, 200, True, 1)
+    assert -1 <= choice < len(moves)
+
+
+def test_search_ends_on_every_small_position():
+    # Many random small positions, every seat 1..3 cards: the search always
+    # returns (a playout that did not end would raise, not hang).
+    import random
+
+    rng = random.Random(5)
+    deck = [str(guandan.Card.from_index(k)) for k in range(54)] * 2
+    for _ in range(40):
+        rng.shuffle(deck)
+        sizes = [rng.randint(1, 3) for _ in range(4)]
+        hands, at = [], 0
+        for size in sizes:
+            hands.append(" ".join(deck[at:at + size]))
+            at += size
+        deal = guandan.Deal(hands=hands, level=rng.choice("2345TJQKA"), leader=rng.randrange(4))
+        bot = SearchBot(seed=1, rollouts=30)
+        while not deal.is_over:
+            move = bot.choose_move(deal.observation(deal.turn), deal.legal_moves(), deal.can_pass())
+            deal.pass_turn() if move is None else deal.play(move)
+
+
+# --- fuzz: any view either is refused with a clear error or can be searched --
+
+from hypothesis import event, given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_CARDS = st.lists(st.sampled_from(["As", "Ks", "3d", "5c", "SJ", "BJ", "2h", "7h", "7s"]), max_size=6).map(" ".join)
+
+
+@st.composite
+def _views(draw):
+    """A consistent small position, with at most one field replaced at random."""
+    hand = draw(st.lists(st.sampled_from(["As", "Ks", "3d", "5c", "SJ", "BJ", "7h", "7s"]), min_size=1, max_size=6,
+                         unique=True))
+    seat = draw(st.integers(0, 3))
+    counts = [draw(st.integers(1, 5)) for _ in range(4)]
+    counts[seat] = len(hand)
+    last = draw(st.one_of(st.none(), st.sampled_from(["4s", "4d 4c", "Qd"])))
+    fields = {
+        "seat": seat, "hand": " ".join(hand), "counts": counts, "played": last or "",
+        "last": last, "last_player": (seat + draw(st.integers(1, 3))) % 4 if last else -1,
+        "passed_mask": 0, "out": [], "can_pass": last is not None,
+    }
+    broken = {"seat": st.integers(-1, 4), "hand": _CARDS, "counts": st.lists(st.integers(-1, 29), min_size=4, max_size=4),
+              "played": _CARDS, "last": st.sampled_from([None, "As", "7s 7h", "BJ"]), "last_player": st.integers(-2, 4),
+              "passed_mask": st.integers(-1, 17), "out": st.lists(st.integers(-1, 4), max_size=4),
+              "can_pass": st.booleans()}
+    replaced = draw(st.one_of(st.none(), st.sampled_from(sorted(broken))))
+    if replaced is not None:
+        fields[replaced] = draw(broken[replaced])
+    return fields
+
+
+@given(_views())
+def test_views_are_refused_or_searched(fields):
+    last = fields["last"]
+    last_play = None if last is None else guandan.legal_moves(last, "2")[-1]
+    try:
+        view = _core.PlayerView(seat=fields["seat"], level=0, rules=guandan.Ruleset.preset("standard").core,
+                                hand=guandan.Hand(fields["hand"]), counts=fields["counts"],
+                                played=guandan.Hand(fields["played"]), shown=[guandan.Hand()] * 4, last_play=last_play,
+                                last_player=fields["last_player"], passed_mask=fields["passed_mask"], out=fields["out"],
+                                first_out_last_play=None)
+        moves = guandan.legal_moves(fields["hand"], "2", previous=last_play) if fields["hand"] else []
+        choice, _, _ = _core.search_move(view, moves, fields["can_pass"], 20, True, 1)
+    except (ValueError, TypeError) as error:
+        assert str(error)
+        event(f"refused: {type(error).__name__}")
+        return
+    event("searched")
+    assert -1 <= choice < len(moves) and (choice >= 0 or fields["can_pass"])
+
+
+def test_card_options_must_be_held():
+    view = _view()  # holds As Ks 3d
+    assert str(_core.policy_card("rule", view, [guandan.Card("Ks"), guandan.Card("3d")], 1)) == "3d"
+    with pytest.raises(ValueError, match="cards the seat holds"):
+        _core.policy_card("rule", view, [guandan.Card("BJ")], 1)
+    with pytest.raises(ValueError, match="no card"):
+        _core.policy_card("rule", view, [], 1)

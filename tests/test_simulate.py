@@ -67,6 +67,145 @@ def test_bad_arguments():
         guandan.simulate(1, ruleset="nope")
 
 
+def test_seats_without_cards_are_rejected():
+    # A seat with no cards would be out before the deal starts: every path
+    # that sets up a position says so (this one crashed the process once).
+    with pytest.raises(ValueError, match="seat 0 has no cards"):
+        guandan.simulate(10, hands={0: ""}, sizes=[0, 0, 0, 0], tribute=False)
+    with pytest.raises(ValueError, match="no cards"):
+        guandan.simulate(10, sizes=[5, 0, 5, 5], tribute=False)
+    with pytest.raises(ValueError, match="seat 2 has no cards"):
+        guandan.simulate(10, hands=["As", None, "", None], sizes=[1, 5, 5, 5], tribute=False)
+    with pytest.raises(ValueError, match="1..27"):
+        guandan.simulate(10, sizes=[28, 27, 27, 26])
+    with pytest.raises(ValueError, match="sizes has one entry per seat"):
+        guandan.simulate(10, sizes=[5, 5, 5])
+    with pytest.raises(TypeError, match="sizes"):
+        guandan.simulate(10, sizes=[5, 5, 5, "5"])
+    with pytest.raises(ValueError, match="one entry per seat"):
+        guandan.simulate(10, hands=["As", None])
+    with pytest.raises(TypeError, match="hands"):
+        guandan.simulate(10, hands=5)
+
+
+def test_leader_only_without_a_tribute():
+    # With a tribute the leader is decided by it; a given leader used to be
+    # ignored (and this very call hung once).
+    with pytest.raises(ValueError, match="only with tribute=False"):
+        guandan.simulate(10, hands={0: "As"}, leader=1)
+    for leader in (-1, 4, 10**20):
+        with pytest.raises(ValueError, match="leader"):
+            guandan.simulate(10, tribute=False, leader=leader)
+    with pytest.raises(TypeError, match="leader"):
+        guandan.simulate(10, tribute=False, leader="1")
+    r = guandan.simulate(20, hands={1: "As"}, sizes=[27, 1, 27, 27], tribute=False, leader=1, policy="rule")
+    assert (r.placing[:, 0] == 1).all()  # one card and the lead: out first
+
+
+def test_sizes_without_fixed_hands_are_used():
+    # Sizes alone (no fixed hands) deal those sizes rather than a full deal.
+    r = guandan.simulate(100, sizes=[1, 27, 27, 27], tribute=False, leader=0, policy="rule")
+    assert (r.placing[:, 0] == 0).all()
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"threads": 10**6}, ValueError, "threads must be 1..256"),
+    ({"threads": 257}, ValueError, "threads"),
+    ({"threads": 2.0}, TypeError, "threads"),
+    ({"chunk": 0}, ValueError, "chunk"),
+    ({"chunk": -5}, ValueError, "chunk"),
+    ({"chunk": "64"}, TypeError, "chunk"),
+    ({"search_rollouts": 0}, ValueError, "search_rollouts"),
+    ({"search_rollouts": -4}, ValueError, "search_rollouts"),
+    ({"search_rollouts": 2**31 - 1}, ValueError, "search_rollouts must be 1..1,000,000"),
+    ({"search_rollouts": None}, TypeError, "search_rollouts"),
+    ({"first": -1}, ValueError, "first"),
+    ({"first": 2**64 - 5}, ValueError, "first \\+ n"),
+    ({"policy": 5}, TypeError, "policy"),
+    ({"policy": ["rule", "rule", "rule", 3]}, TypeError, "policy"),
+    ({"policy": "Rule"}, ValueError, "unknown policy 'Rule'"),
+    ({"tribute": "yes"}, TypeError, "tribute"),
+    ({"progress": 5}, TypeError, "progress"),
+])
+def test_argument_ranges(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        guandan.simulate(10, **kwargs)
+
+
+def test_number_of_deals_range():
+    for n in (-1, 10**9 + 1):
+        with pytest.raises(ValueError, match="number to simulate"):
+            guandan.simulate(n)
+    for n in (1.5, "10", True):
+        with pytest.raises(TypeError, match="number to simulate"):
+            guandan.simulate(n)
+    assert len(guandan.simulate(0)) == 0 and len(guandan.simulate(np.int64(3))) == 3
+    with pytest.raises(ValueError, match="threads"):
+        guandan.simulate_matches(2, threads=0)
+    with pytest.raises(ValueError, match="chunk"):
+        guandan.simulate_matches(2, chunk=0)
+
+
+def test_policy_names_come_from_the_core():
+    assert guandan.simulate.__module__ == "guandan.simulate"
+    from guandan.simulate import POLICIES
+
+    assert POLICIES == tuple(_core.policy_names())
+    assert {"random", "rule", "search"} <= set(POLICIES)
+
+
+def _columns(n):
+    from guandan.simulate import _DEAL_COLUMNS, _allocate
+
+    return _allocate(_DEAL_COLUMNS, n)
+
+
+def test_private_kernel_refuses_columns_it_cannot_write_in_place():
+    setup = _core.SimulationSetup(rules=guandan.Ruleset.preset("standard").core, seed=1, policies=["random"] * 4,
+                                  level=0, tribute=True, fixed=[None] * 4, sizes=[27] * 4, leader=-1)
+    columns = _columns(10)
+    _core.simulate_deals(setup, 0, 10, columns, 0, 1)
+    assert (columns["plays"] > 0).all()
+    # A list would be converted to a temporary array, freed before the core
+    # wrote into it: refused, as is any other dtype or layout.
+    for name, bad in [("plays", [0] * 10), ("plays", np.zeros(10, np.int32)), ("placing", np.zeros((4, 10), np.int8).T)]:
+        broken = dict(columns, **{name: bad})
+        with pytest.raises(TypeError, match=f"column {name}"):
+            _core.simulate_deals(setup, 0, 10, broken, 0, 1)
+    readonly = dict(columns)
+    readonly["bombs"] = columns["bombs"].copy()
+    readonly["bombs"].flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        _core.simulate_deals(setup, 0, 10, readonly, 0, 1)
+    with pytest.raises(ValueError, match="missing"):
+        _core.simulate_deals(setup, 0, 10, {k: v for k, v in columns.items() if k != "tribute"}, 0, 1)
+    # Rows past the end, including a row + count that wraps around 2**64.
+    for row, count in [(5, 6), (11, 0), (2**64 - 1, 2), (1, 2**64 - 1)]:
+        with pytest.raises(ValueError, match="no rows"):
+            _core.simulate_deals(setup, 0, count, columns, row, 1)
+    with pytest.raises(ValueError, match="threads"):
+        _core.simulate_deals(setup, 0, 10, columns, 0, 10**6)
+    with pytest.raises(ValueError, match="search_rollouts"):
+        _core.SimulationSetup(rules=guandan.Ruleset.preset("standard").core, seed=1, policies=["search"] * 4,
+                              level=0, tribute=True, fixed=[None] * 4, sizes=[27] * 4, leader=-1, search_rollouts=0)
+
+
+def test_progress_moves_within_one_chunk():
+    # One chunk of search deals: progress arrives deal by deal, not at the end.
+    seen = []
+    guandan.simulate(6, policy="search", search_rollouts=200, seed=3, threads=2, chunk=6,
+                     progress=lambda done, total: seen.append(done))
+    assert seen[-1] == 6
+    assert any(0 < d < 6 for d in seen), seen
+
+
+def test_search_policy_gives_the_same_rows_on_any_thread_count():
+    one = guandan.simulate(6, policy=["search", "rule", "search", "rule"], search_rollouts=60, seed=4, threads=1)
+    two = guandan.simulate(6, policy=["search", "rule", "search", "rule"], search_rollouts=60, seed=4, threads=2, chunk=4)
+    for name, column in one.arrays().items():
+        assert np.array_equal(column, two.arrays()[name]), name
+
+
 def test_matches():
     for ruleset in guandan.PRESET_NAMES:
         m = guandan.simulate_matches(150, policy="rule", ruleset=ruleset, seed=2, threads=2)
@@ -136,3 +275,60 @@ def test_wilson_interval():
     low, high = wilson_interval(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_an_error_in_progress_stops_the_run():
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        guandan.simulate(10**6, policy="rule", threads=2, chunk=10**6, progress=progress)
+    assert len(calls) == 1 and calls[0] < 10**6
+
+
+# --- fuzz: any argument either works or is refused with a clear error ------
+
+from hypothesis import event, given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_ANY = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True), st.text(max_size=4),
+                 st.lists(st.integers(-3, 30), max_size=5))
+_SEATS = st.one_of(st.none(), st.lists(st.sampled_from(["As", "Kd", "SJ", "BJ", "2h", "Tc", "9s"]), max_size=5).map(" ".join),
+                   st.text("AKQJT98765432shcdSJB ", max_size=8))
+
+
+@st.composite
+def _simulate_arguments(draw):
+    """Arguments in or near their ranges, with at most one replaced by anything."""
+    kwargs = {
+        "n_deals": draw(st.integers(-1, 3)),
+        "policy": draw(st.one_of(st.sampled_from(["random", "rule", "search"]),
+                                 st.lists(st.sampled_from(["random", "rule", "rule", "x"]), min_size=4, max_size=4))),
+        "threads": draw(st.integers(0, 3)),
+        "chunk": draw(st.integers(0, 3)),
+        "search_rollouts": draw(st.integers(0, 12)),
+        "sizes": draw(st.one_of(st.none(), st.lists(st.integers(0, 28), min_size=4, max_size=4))),
+        "hands": draw(st.one_of(st.none(), st.dictionaries(st.integers(0, 3), _SEATS, max_size=3))),
+        "leader": draw(st.one_of(st.none(), st.integers(-1, 4))),
+        "tribute": draw(st.booleans()),
+        "first": draw(st.one_of(st.integers(0, 5), st.integers(2**64 - 3, 2**64 + 1))),
+    }
+    replaced = draw(st.one_of(st.none(), st.sampled_from(sorted(kwargs))))
+    if replaced is not None:
+        kwargs[replaced] = draw(_ANY)
+    return kwargs
+
+
+@given(_simulate_arguments())
+def test_simulate_arguments_work_or_are_refused(kwargs):
+    try:
+        r = guandan.simulate(**kwargs)
+    except (ValueError, TypeError) as error:
+        assert str(error)  # says what is wrong
+        event(f"refused: {type(error).__name__}")
+        return
+    event("played")
+    assert len(r) == kwargs["n_deals"] and (r.partner_place >= 1).all() and (r.partner_place <= 3).all()

@@ -6,9 +6,19 @@
 
 namespace guandan {
 
+namespace {
+
+// Every play sheds at least one of the 108 cards and a trick has at most
+// three passes per play; the tribute gives at most four cards. A deal still
+// going after this many actions is a broken position, not a long game.
+constexpr int kMaxActions = 108 * 4 + 8;
+
+}  // namespace
+
 PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, MoveList& moves) {
   PlayoutStats stats;
-  while (!deal.is_over()) {
+  for (int actions = 0; !deal.is_over(); ++actions) {
+    if (actions > kMaxActions) throw std::logic_error("the deal did not end: a seat in play holds no cards");
     Policy& policy = *policies[deal.turn()];
     if (deal.phase() != Phase::kPlay) {
       deal.give(policy.choose_card(deal.view(deal.turn()), deal.give_options(), rng));
@@ -18,7 +28,10 @@ PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, Move
     generate_moves(deal.hand(deal.turn()), deal.level(), deal.rules().move_rules(), deal.last_play(), moves);
     if (moves.overflowed()) throw std::length_error("move list overflow");
     const bool can_pass = !deal.leading();
+    if (moves.size() == 0 && !can_pass) throw std::logic_error("the seat to lead has no legal move");
     const int choice = policy.choose_play(deal.view(deal.turn()), moves.begin(), int(moves.size()), can_pass, rng);
+    if (choice < -1 || choice >= int(moves.size()) || (choice < 0 && !can_pass))
+      throw std::logic_error("a policy chose outside the legal actions");
     if (choice < 0) {
       deal.apply_pass();
       ++stats.passes;

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "guandan/movegen.h"
+#include "guandan/search.h"
 #include "guandan/tribute.h"
 
 namespace guandan {
@@ -166,10 +167,36 @@ CardKind RulePolicy::choose_card(const PlayerView& view, CardSet options, Rng&) 
   return best;
 }
 
-std::unique_ptr<Policy> make_policy(std::string_view name) {
-  if (name == "random") return std::make_unique<RandomPolicy>();
-  if (name == "rule") return std::make_unique<RulePolicy>();
+namespace {
+
+template <class P>
+std::unique_ptr<Policy> make_plain(const PolicyOptions&) {
+  return std::make_unique<P>();
+}
+
+std::unique_ptr<Policy> make_search(const PolicyOptions& options) {
+  return std::make_unique<SearchPolicy>(SearchConfig{options.search_rollouts, true, options.stop});
+}
+
+constexpr PolicyEntry kPolicies[] = {
+    {"random", "uniform over the legal moves and passing", false, &make_plain<RandomPolicy>},
+    {"rule", "a cheap rule-based player (policy.h)", false, &make_plain<RulePolicy>},
+    {"search", "determinized Monte Carlo search over rule-policy playouts (search.h)", true, &make_search},
+};
+
+}  // namespace
+
+std::span<const PolicyEntry> policy_registry() { return kPolicies; }
+
+const PolicyEntry* find_policy(std::string_view name) {
+  for (const PolicyEntry& entry : kPolicies)
+    if (entry.name == name) return &entry;
   return nullptr;
+}
+
+std::unique_ptr<Policy> make_policy(std::string_view name, const PolicyOptions& options) {
+  const PolicyEntry* entry = find_policy(name);
+  return entry ? entry->make(options) : nullptr;
 }
 
 }  // namespace guandan

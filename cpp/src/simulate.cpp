@@ -4,6 +4,8 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -19,18 +21,14 @@ namespace {
 // Everything one worker thread owns.
 struct Worker {
   std::unique_ptr<MoveList> moves = std::make_unique<MoveList>();
-  RandomPolicy random;
-  RulePolicy rule;
-  SearchPolicy search;
+  std::array<std::unique_ptr<Policy>, 4> owned;
   std::array<Policy*, 4> policies{};
 
-  explicit Worker(const SimulationSetup& setup) : search(SearchConfig{setup.search_rollouts, true}) {
+  Worker(const SimulationSetup& setup, const std::atomic<bool>* stop) {
+    const PolicyOptions options{setup.search_rollouts, stop};
     for (int s = 0; s < 4; ++s) {
-      switch (setup.policies[s]) {
-        case PolicyKind::kRandom: policies[s] = &random; break;
-        case PolicyKind::kRule: policies[s] = &rule; break;
-        case PolicyKind::kSearch: policies[s] = &search; break;
-      }
+      owned[s] = setup.policies[s]->make(options);
+      policies[s] = owned[s].get();
     }
   }
 };
@@ -58,8 +56,11 @@ Placing random_placing(Rng& rng) {
   return p;
 }
 
-bool any_fixed(const SimulationSetup& setup) {
-  return setup.has_fixed[0] || setup.has_fixed[1] || setup.has_fixed[2] || setup.has_fixed[3];
+// Fixed cards or other sizes than a full deal's.
+bool custom_position(const SimulationSetup& setup) {
+  for (int s = 0; s < 4; ++s)
+    if (setup.has_fixed[s] || setup.sizes[s] != kMaxHandSize) return true;
+  return false;
 }
 
 void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, const DealColumns& out, std::size_t row) {
@@ -67,7 +68,7 @@ void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, cons
   std::array<CardSet, 4> hands;
   int leader;
   Rng rng(seed);
-  if (any_fixed(setup)) {
+  if (custom_position(setup)) {
     hands = deal_position(setup, rng);
     leader = setup.leader >= 0 ? setup.leader : int(rng.bounded(4));
   } else {
@@ -121,49 +122,113 @@ void one_match(const SimulationSetup& setup, std::uint64_t index, Worker& w, con
   out.double_wins[row] = std::int16_t(double_wins);
 }
 
+// Rows handed to a thread at a time. Deal by deal for expensive policies,
+// so that every thread keeps busy to the end; small blocks otherwise (one
+// atomic increment per block is nothing next to a deal, but the rows of a
+// block share cache lines of the columns).
+std::uint64_t block_size(const SimulationSetup& setup) {
+  for (const PolicyEntry* p : setup.policies)
+    if (p->expensive) return 1;
+  return 16;
+}
+
 // Runs body(index, worker, row) for every row, on `threads` threads taking
 // blocks of rows in turn. The first exception is rethrown after all stop.
+// Returns false when stopped through `control`.
 template <class Body>
-void run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, int threads, Body body) {
-  constexpr std::uint64_t kBlock = 64;
+bool run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, int threads,
+                  RunControl* control, Body body) {
+  check_setup(setup);
+  if (threads < 1 || threads > kMaxThreads) throw std::invalid_argument("threads must be 1..256");
+  RunControl local;
+  RunControl& run = control ? *control : local;
+  const std::uint64_t block = block_size(setup);
   std::atomic<std::uint64_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;
   auto work = [&] {
     try {
-      Worker worker(setup);
-      for (std::uint64_t start; (start = next.fetch_add(kBlock)) < count;) {
-        const std::uint64_t stop = start + kBlock < count ? start + kBlock : count;
-        for (std::uint64_t row = start; row < stop; ++row) body(begin + row, worker, std::size_t(row));
+      Worker worker(setup, &run.stop);
+      for (std::uint64_t start; !run.stop.load(std::memory_order_relaxed) && (start = next.fetch_add(block)) < count;) {
+        const std::uint64_t stop = count - start > block ? start + block : count;
+        for (std::uint64_t row = start; row < stop && !run.stop.load(std::memory_order_relaxed); ++row)
+          body(begin + row, worker, std::size_t(row));
+        run.done.fetch_add(stop - start, std::memory_order_relaxed);
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(error_mutex);
       if (!error) error = std::current_exception();
-      next.store(count);
+      run.stop.store(true);
     }
   };
-  if (threads <= 1) {
+  const bool stopped_before = run.stop.load();
+  if (threads == 1 || count <= block) {
     work();
   } else {
+    const std::uint64_t useful = (count + block - 1) / block;
+    const int n = useful < std::uint64_t(threads) ? int(useful) : threads;
     std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+    pool.reserve(std::size_t(n));
+    try {
+      for (int t = 0; t < n; ++t) pool.emplace_back(work);
+    } catch (...) {
+      // No more threads to be had: stop the ones started before failing
+      // (a joinable thread must not be destroyed).
+      run.stop.store(true);
+      for (auto& th : pool) th.join();
+      throw;
+    }
     for (auto& th : pool) th.join();
   }
   if (error) std::rethrow_exception(error);
+  return !stopped_before && !run.stop.load();
 }
 
 }  // namespace
 
-void simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,
-                    int threads) {
-  run_parallel(setup, begin, count, threads,
-               [&](std::uint64_t i, Worker& w, std::size_t row) { one_deal(setup, i, w, out, row); });
+void check_setup(const SimulationSetup& setup) {
+  for (const PolicyEntry* p : setup.policies)
+    if (p == nullptr) throw std::invalid_argument("every seat needs a policy of the registry");
+  if (setup.level >= kNumRanks) throw std::invalid_argument("level must be a rank index 0..12");
+  CardSet fixed;
+  int total = 0;
+  for (int s = 0; s < 4; ++s) {
+    const std::string seat = "seat " + std::to_string(s);
+    if (setup.has_fixed[s]) {
+      const CardSet hand = setup.fixed[s];
+      if (!hand.is_canonical()) throw std::invalid_argument(seat + ": not a card set");
+      if (hand.empty())
+        throw std::invalid_argument(seat + " has no cards: every seat starts a deal with 1..27 cards");
+      if (hand.size() > kMaxHandSize) throw std::invalid_argument(seat + " holds more than 27 cards");
+      if (((fixed.hi & hand.lo) | (fixed.lo & hand.hi)) != 0)
+        throw std::invalid_argument("the fixed hands hold some card more than twice");
+      fixed = fixed + hand;
+      total += hand.size();
+    } else {
+      if (setup.sizes[s] < 1)
+        throw std::invalid_argument(seat + " has no cards: every seat starts a deal with 1..27 cards");
+      if (setup.sizes[s] > kMaxHandSize) throw std::invalid_argument(seat + ": hand sizes must be 1..27");
+      total += setup.sizes[s];
+    }
+  }
+  if (total > kNumPhysicalCards) throw std::invalid_argument("the hands need more cards than the deck holds");
+  if (setup.leader < -1 || setup.leader > 3) throw std::invalid_argument("leader must be -1 (drawn) or a seat 0..3");
+  if (setup.leader >= 0 && setup.tribute)
+    throw std::invalid_argument("a leader is given only without a tribute (the tribute decides who leads)");
+  if (setup.search_rollouts < kMinRollouts || setup.search_rollouts > kMaxRollouts)
+    throw std::invalid_argument("search_rollouts must be 1..1,000,000");
 }
 
-void simulate_matches(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
-                      const MatchColumns& out, int threads) {
-  run_parallel(setup, begin, count, threads,
-               [&](std::uint64_t i, Worker& w, std::size_t row) { one_match(setup, i, w, out, row); });
+bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,
+                    int threads, RunControl* control) {
+  return run_parallel(setup, begin, count, threads, control,
+                      [&](std::uint64_t i, Worker& w, std::size_t row) { one_deal(setup, i, w, out, row); });
+}
+
+bool simulate_matches(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
+                      const MatchColumns& out, int threads, RunControl* control) {
+  return run_parallel(setup, begin, count, threads, control,
+                      [&](std::uint64_t i, Worker& w, std::size_t row) { one_match(setup, i, w, out, row); });
 }
 
 }  // namespace guandan

@@ -1,6 +1,7 @@
 // Policies and the search bot, called from Python with what one seat may know.
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "bindings.h"
 #include "guandan/search.h"
+#include "interruptible.h"
 #include "move_object.h"
 
 namespace guandan::python {
@@ -30,19 +32,14 @@ PlayerView make_view(int seat, int level, const Ruleset& rules, const CardSet& h
   view.leading = last_play.is_none();
   if (!view.leading) view.last_play = move_argument(last_play, "last_play");
   view.last_player = last_player;
-  view.passed_mask = std::uint8_t(passed_mask & 0xF);
   view.out_count = int(out.size());
   for (std::size_t i = 0; i < out.size(); ++i) view.out[i] = out[i];
   if (!first_out_last_play.is_none())
     view.first_out_last_play = move_argument(first_out_last_play, "first_out_last_play");
-  // Sampled worlds draw the other hands from the unseen cards: there must be
-  // enough of them (more when the deal was not a full 108-card deal).
-  const CardSet deck = CardSet::full_deck();
-  const CardSet known = sum_of_cards(played, hand, "in the hand and the cards played");
-  int needed = 0;
-  for (int s = 0; s < 4; ++s) needed += s == seat ? 0 : counts[s];
-  if (hand.size() != counts[seat] || (deck - known).size() < needed)
-    throw py::value_error("card counts do not match the hand and the cards played");
+  if (passed_mask < 0 || passed_mask > 15) throw py::value_error("passed_mask must be 0..15");
+  view.passed_mask = std::uint8_t(passed_mask);
+  sum_of_cards(played, hand, "in the hand and the cards played");  // names a card held three times
+  check_view(view);  // std::invalid_argument: ValueError naming what is wrong
   return view;
 }
 
@@ -52,11 +49,15 @@ std::vector<Move> move_vector(const py::iterable& moves) {
   return out;
 }
 
-std::unique_ptr<Policy> policy_named(const std::string& name, int rollouts) {
-  if (name == "search") return std::make_unique<SearchPolicy>(SearchConfig{rollouts, true});
-  auto policy = make_policy(name);
-  if (!policy) throw py::value_error("unknown policy '" + name + "' (expected random, rule or search)");
-  return policy;
+const PolicyEntry& policy_entry(const std::string& name) {
+  if (const PolicyEntry* entry = find_policy(name)) return *entry;
+  std::string names;
+  for (const PolicyEntry& e : policy_registry()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  throw py::value_error("unknown policy '" + name + "' (expected one of " + names + ")");
+}
+
+void check_rollouts(int rollouts) {
+  if (rollouts < kMinRollouts || rollouts > kMaxRollouts) throw py::value_error("rollouts must be 1..1,000,000");
 }
 
 }  // namespace
@@ -69,39 +70,52 @@ void init_search(py::module_& m) {
 
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
                           std::uint64_t seed, int rollouts) {
+        const PolicyEntry& entry = policy_entry(name);
+        check_rollouts(rollouts);
         const std::vector<Move> candidates = move_vector(moves);
-        if (candidates.empty() && !can_pass) throw py::value_error("no move to choose and passing is not allowed");
-        auto policy = policy_named(name, rollouts);
-        py::gil_scoped_release release;
+        check_decision(view, candidates.data(), int(candidates.size()), can_pass);
+        std::atomic<bool> stop{false};
+        auto policy = entry.make(PolicyOptions{rollouts, &stop});
         Rng rng(seed);
-        return policy->choose_play(view, candidates.data(), int(candidates.size()), can_pass, rng);
+        int choice = -1;
+        auto choose = [&] { choice = policy->choose_play(view, candidates.data(), int(candidates.size()), can_pass, rng); };
+        if (entry.expensive) {
+          run_interruptible(choose, stop);  // Ctrl-C stops a long decision
+        } else {
+          py::gil_scoped_release release;  // microseconds: not worth a thread
+          choose();
+        }
+        return choice;
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
-      py::arg("rollouts") = 4000, "The index of the move a built-in policy plays, or -1 to pass.");
+      py::arg("rollouts") = 4000, "The index of the move a core policy plays, or -1 to pass. rollouts: 1..1,000,000 (search policies); "
+      "passing only when following; Ctrl-C stops an expensive policy's decision.");
 
   m.def("policy_card", [](const std::string& name, const PlayerView& view, const std::vector<PyCard>& options,
                           std::uint64_t seed) {
         CardSet set;
         for (const PyCard& c : options) set = set | CardSet::of_kind(c.kind);
         if (set.empty()) throw py::value_error("no card to choose");
-        auto policy = policy_named(name, 1);
+        if (!view.hand.contains(set)) throw py::value_error("the options must be cards the seat holds");
+        auto policy = policy_entry(name).make(PolicyOptions{kMinRollouts, nullptr});
         Rng rng(seed);
         return PyCard{policy->choose_card(view, set, rng)};
       }, py::arg("policy"), py::arg("view"), py::arg("options"), py::arg("seed"));
 
   m.def("search_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
                           bool rule_rollouts, std::uint64_t seed) {
-        if (rollouts < 1) throw py::value_error("rollouts must be positive");
+        check_rollouts(rollouts);
         const std::vector<Move> candidates = move_vector(moves);
+        check_decision(view, candidates.data(), int(candidates.size()), can_pass);
+        std::atomic<bool> stop{false};
         SearchResult result;
-        {
-          py::gil_scoped_release release;
-          Rng rng(seed);
-          result = search(view, candidates, can_pass, SearchConfig{rollouts, rule_rollouts}, rng);
-        }
+        Rng rng(seed);
+        run_interruptible([&] { result = search(view, candidates, can_pass, SearchConfig{rollouts, rule_rollouts, &stop}, rng); },
+                          stop);
         return py::make_tuple(result.choice, result.rollouts, result.best_value);
       }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("rule_rollouts"),
       py::arg("seed"),
-      "Determinized Monte Carlo search (search.h): (choice index or -1 to pass, playouts run, mean score).");
+      "Determinized Monte Carlo search (search.h): (choice index or -1 to pass, playouts run, mean score). "
+      "rollouts: 1..1,000,000; passing only when following; Ctrl-C stops it within a second.");
 }
 
 }  // namespace guandan::python

@@ -1,4 +1,5 @@
-// Batch simulation: the GIL is released while the core plays.
+// Batch simulation: the core plays on its own threads, the GIL released;
+// Ctrl-C stops it (interruptible.h).
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -8,27 +9,69 @@
 
 #include "bindings.h"
 #include "guandan/simulate.h"
+#include "interruptible.h"
 
 namespace guandan::python {
 namespace {
 
-PolicyKind policy_kind(const std::string& name) {
-  if (name == "random") return PolicyKind::kRandom;
-  if (name == "rule") return PolicyKind::kRule;
-  if (name == "search") return PolicyKind::kSearch;
-  throw py::value_error("unknown policy '" + name + "' (expected random, rule or search)");
+const PolicyEntry* policy_entry(const std::string& name) {
+  if (const PolicyEntry* entry = find_policy(name)) return entry;
+  std::string names;
+  for (const PolicyEntry& e : policy_registry()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  throw py::value_error("unknown policy '" + name + "' (expected one of " + names + ")");
 }
 
+using Columns = std::vector<py::array>;
+
+// The rows [row, row + count) of a caller's column: a C-contiguous,
+// writeable numpy array of exactly T with `width` entries per row. Anything
+// else is refused rather than converted: a converted copy would be freed
+// before the core writes into it. The array is kept in `keep` for the call.
 template <class T>
-T* column(py::dict& columns, const char* name, std::size_t rows, std::size_t width = 1) {
-  auto array = columns[name].cast<py::array_t<T, py::array::c_style>>();
-  if (std::size_t(array.size()) < rows * width) throw py::value_error(std::string("column ") + name + " is too small");
-  return array.mutable_data();
+T* column(const py::dict& columns, const char* name, std::uint64_t row, std::uint64_t count, std::uint64_t width,
+          Columns& keep) {
+  if (!columns.contains(name)) throw py::value_error(std::string("column ") + name + " is missing");
+  py::object value = columns[name];
+  if (!py::isinstance<py::array_t<T, py::array::c_style>>(value))
+    throw py::type_error(std::string("column ") + name + " must be a C-contiguous numpy array of " +
+                         py::str(py::dtype::of<T>()).cast<std::string>());
+  auto array = py::reinterpret_borrow<py::array_t<T, py::array::c_style>>(value);
+  if (!array.writeable()) throw py::value_error(std::string("column ") + name + " is read-only");
+  const std::uint64_t rows = std::uint64_t(array.size()) / width;
+  if (count > rows || row > rows - count)  // no wrap: row + count <= rows
+    throw py::value_error(std::string("column ") + name + " has no rows [row, row + count)");
+  keep.push_back(array);
+  return array.mutable_data() + row * width;
+}
+
+void check_threads(int threads) {
+  if (threads < 1 || threads > kMaxThreads) throw py::value_error("threads must be 1..256");
+}
+
+// Runs a simulation interruptibly; progress(rows done) is called as rows finish.
+template <class Simulate>
+void run_simulation(Simulate simulate, const py::object& progress) {
+  RunControl control;
+  std::uint64_t reported = 0;
+  auto report = [&] {
+    const std::uint64_t done = control.done.load();
+    if (progress.is_none() || done == reported) return;
+    reported = done;
+    progress(done);
+  };
+  run_interruptible([&] { simulate(&control); }, control.stop, report);
+  report();
 }
 
 }  // namespace
 
 void init_simulate(py::module_& m) {
+  m.def("policy_names", [] {
+        std::vector<std::string> names;
+        for (const PolicyEntry& e : policy_registry()) names.emplace_back(e.name);
+        return names;
+      }, "The names of the core's policies (the policy registry, policy.h), in registry order.");
+
   py::class_<SimulationSetup>(m, "SimulationSetup", "What to simulate (simulate.h).")
       .def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::string>& policies, int level,
                        bool tribute, const std::vector<std::optional<CardSet>>& fixed, std::vector<int> sizes,
@@ -37,62 +80,57 @@ void init_simulate(py::module_& m) {
              s.rules = rules;
              s.seed = seed;
              if (policies.size() != 4) throw py::value_error("one policy per seat (4)");
-             for (int i = 0; i < 4; ++i) s.policies[i] = policy_kind(policies[i]);
+             for (int i = 0; i < 4; ++i) s.policies[i] = policy_entry(policies[i]);
              s.level = level_from_index(level);
              s.tribute = tribute;
              if (fixed.size() != 4 || sizes.size() != 4) throw py::value_error("fixed and sizes have one entry per seat");
-             CardSet all;
-             int total = 0;
              for (int i = 0; i < 4; ++i) {
                s.has_fixed[i] = fixed[i].has_value();
-               if (fixed[i]) {
-                 all = sum_of_cards(all, *fixed[i], "among the fixed hands");
-                 s.fixed[i] = *fixed[i];
-                 total += fixed[i]->size();
-               } else {
-                 if (sizes[i] < 0 || sizes[i] > 27) throw py::value_error("hand sizes must be 0..27");
-                 s.sizes[i] = sizes[i];
-                 total += sizes[i];
-               }
+               if (fixed[i]) s.fixed[i] = *fixed[i];
+               s.sizes[i] = sizes[i];
              }
-             if (total > kNumPhysicalCards) throw py::value_error("more cards than the deck holds");
-             if (leader < -1 || leader > 3) throw py::value_error("leader must be None or a seat 0..3");
              s.leader = leader;
-             if (search_rollouts < 1) throw py::value_error("search_rollouts must be positive");
              s.search_rollouts = search_rollouts;
+             check_setup(s);  // std::invalid_argument: ValueError
              return s;
            }),
            py::arg("rules"), py::arg("seed"), py::arg("policies"), py::arg("level"), py::arg("tribute"),
            py::arg("fixed"), py::arg("sizes"), py::arg("leader"), py::arg("search_rollouts") = 4000);
 
-  m.def("simulate_deals", [](const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, py::dict columns,
-                             std::uint64_t row, int threads) {
+  m.def("simulate_deals", [](const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
+                             const py::dict& columns, std::uint64_t row, int threads, const py::object& progress) {
+        check_threads(threads);
         // Columns are full-size arrays; this call fills rows [row, row + count).
-        const std::size_t end = row + count;
-        const DealColumns out{column<std::int8_t>(columns, "placing", end, 4) + row * 4,
-                              column<std::int8_t>(columns, "partner_place", end) + row,
-                              column<std::int8_t>(columns, "winning_team", end) + row,
-                              column<std::int8_t>(columns, "levels_gained", end) + row,
-                              column<std::int8_t>(columns, "tribute", end) + row,
-                              column<std::int16_t>(columns, "plays", end) + row,
-                              column<std::int16_t>(columns, "passes", end) + row,
-                              column<std::int16_t>(columns, "bombs", end) + row};
-        py::gil_scoped_release release;
-        simulate_deals(setup, begin, count, out, threads);
-      }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"));
+        Columns keep;
+        const DealColumns out{column<std::int8_t>(columns, "placing", row, count, 4, keep),
+                              column<std::int8_t>(columns, "partner_place", row, count, 1, keep),
+                              column<std::int8_t>(columns, "winning_team", row, count, 1, keep),
+                              column<std::int8_t>(columns, "levels_gained", row, count, 1, keep),
+                              column<std::int8_t>(columns, "tribute", row, count, 1, keep),
+                              column<std::int16_t>(columns, "plays", row, count, 1, keep),
+                              column<std::int16_t>(columns, "passes", row, count, 1, keep),
+                              column<std::int16_t>(columns, "bombs", row, count, 1, keep)};
+        run_simulation([&](RunControl* control) { simulate_deals(setup, begin, count, out, threads, control); },
+                       progress);
+      }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"),
+      py::arg("progress") = py::none(),
+      "Deals [begin, begin + count) into rows [row, row + count) of the numpy columns; Ctrl-C stops it.");
 
   m.def("simulate_matches", [](const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
-                               py::dict columns, std::uint64_t row, int threads) {
-        const std::size_t end = row + count;
-        const MatchColumns out{column<std::int8_t>(columns, "winner", end) + row,
-                               column<std::int16_t>(columns, "deals", end) + row,
-                               column<std::int8_t>(columns, "final_levels", end, 2) + row * 2,
-                               column<std::int32_t>(columns, "plays", end) + row,
-                               column<std::int32_t>(columns, "bombs", end) + row,
-                               column<std::int16_t>(columns, "double_wins", end) + row};
-        py::gil_scoped_release release;
-        simulate_matches(setup, begin, count, out, threads);
-      }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"));
+                               const py::dict& columns, std::uint64_t row, int threads, const py::object& progress) {
+        check_threads(threads);
+        Columns keep;
+        const MatchColumns out{column<std::int8_t>(columns, "winner", row, count, 1, keep),
+                               column<std::int16_t>(columns, "deals", row, count, 1, keep),
+                               column<std::int8_t>(columns, "final_levels", row, count, 2, keep),
+                               column<std::int32_t>(columns, "plays", row, count, 1, keep),
+                               column<std::int32_t>(columns, "bombs", row, count, 1, keep),
+                               column<std::int16_t>(columns, "double_wins", row, count, 1, keep)};
+        run_simulation([&](RunControl* control) { simulate_matches(setup, begin, count, out, threads, control); },
+                       progress);
+      }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"),
+      py::arg("progress") = py::none(),
+      "Matches [begin, begin + count) into rows [row, row + count) of the numpy columns; Ctrl-C stops it.");
 }
 
 }  // namespace guandan::python

@@ -77,7 +77,6 @@ def arena(
     for name in (a, b):
         if not isinstance(name, str) or name not in POLICIES:
             raise ValueError(f"unknown bot '{name}' for the arena (expected one of {', '.join(POLICIES)})")
-    chunk = 64 if "search" in (a, b) else 65536
     done = [0, 0]
 
     def report(index):
@@ -89,7 +88,7 @@ def arena(
 
     def run(policy: List[str], index: int) -> DealResults:
         return simulate(deals, policy=policy, ruleset=ruleset, seed=seed, threads=threads,
-                        search_rollouts=search_rollouts, chunk=chunk, progress=report(index))
+                        search_rollouts=search_rollouts, progress=report(index))
 
     first = run([a, b, a, b], 0)
     second = run([b, a, b, a], 1)

@@ -123,6 +123,12 @@ class CoreBot:
     ``cpp/src/search.cpp``), from the observation alone."""
 
     def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000) -> None:
+        if policy not in _core.policy_names():
+            raise ValueError(f"unknown core policy {policy!r} (expected one of {', '.join(_core.policy_names())})")
+        if not isinstance(rollouts, int) or isinstance(rollouts, bool):
+            raise TypeError(f"rollouts must be an integer, got {rollouts!r}")
+        if not 1 <= rollouts <= 1_000_000:
+            raise ValueError(f"rollouts must be 1..1,000,000, got {rollouts}")
         self.policy = policy
         self.rollouts = rollouts
         self._rng = random.Random(seed)
@@ -147,24 +153,38 @@ class RuleBot(CoreBot):
     bombs, follows with the weakest move that beats, leaves its partner's
     plays alone, keeps bombs for an opponent close to going out."""
 
+    POLICY = "rule"
+
     def __init__(self, seed: Optional[int] = None) -> None:
-        super().__init__("rule", seed)
+        super().__init__(self.POLICY, seed)
 
 
 class SearchBot(CoreBot):
     """Determinized Monte Carlo search (``cpp/include/guandan/search.h``):
     samples the unseen cards consistently with what the seat has seen and
-    scores each distinct move by ``rollouts`` rule-policy playouts in all."""
+    scores each distinct move by ``rollouts`` (1..1,000,000) rule-policy
+    playouts in all. Ctrl-C stops a decision within a second."""
+
+    POLICY = "search"
 
     def __init__(self, seed: Optional[int] = None, rollouts: int = 4000) -> None:
-        super().__init__("search", seed, rollouts)
+        super().__init__(self.POLICY, seed, rollouts)
 
 
+def _core_bot(policy: str) -> Callable[..., Bot]:
+    """The bot class of a core policy: its named subclass if there is one."""
+    for cls in CoreBot.__subclasses__():
+        if getattr(cls, "POLICY", None) == policy:
+            return cls
+    return lambda seed=None: CoreBot(policy, seed)
+
+
+# The Python bots, then every policy of the core's registry (policy.cpp) not
+# already here: a new core policy is a bot without any change in Python.
+_PYTHON_BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "simple": SimpleBot}
 BOTS: Dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "simple": SimpleBot,
-    "rule": RuleBot,
-    "search": SearchBot,
+    **_PYTHON_BOTS,
+    **{name: _core_bot(name) for name in _core.policy_names() if name not in _PYTHON_BOTS},
 }
 
 

@@ -11,8 +11,21 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from .deal import check_seed
 from .ruleset import RulesetLike, as_ruleset
-from .simulate import DealResults, MatchResults, PolicyLike, Progress, simulate, simulate_matches
+from .simulate import (
+    MAX_N,
+    MAX_ROLLOUTS,
+    MAX_THREADS,
+    DealResults,
+    MatchResults,
+    PolicyLike,
+    Progress,
+    _integer,
+    _policies,
+    simulate,
+    simulate_matches,
+)
 
 
 def _require_ray():
@@ -23,9 +36,10 @@ def _require_ray():
     return ray
 
 
-def _chunk(matches: bool, first: int, count: int, policy, ruleset, seed: int, threads: int):
+def _chunk(matches: bool, first: int, count: int, policy, ruleset, seed: int, threads: int, search_rollouts: int):
     run = simulate_matches if matches else simulate
-    return run(count, policy=policy, ruleset=ruleset, seed=seed, threads=threads, first=first)
+    return run(count, policy=policy, ruleset=ruleset, seed=seed, threads=threads, first=first,
+               search_rollouts=search_rollouts)
 
 
 def simulate_on_ray(
@@ -38,13 +52,27 @@ def simulate_on_ray(
     chunk: Optional[int] = None,
     threads_per_task: int = 1,
     progress: Optional[Progress] = None,
+    search_rollouts: int = 4000,
 ) -> Union[DealResults, MatchResults]:
     """Simulate ``n`` deals (or matches) as Ray tasks.
 
     ``address``: ``"local"`` starts a Ray instance on this machine for the
     run; anything else (``"auto"``, ``"ray://host:10001"``, ...) connects to a
-    running cluster. An already initialised Ray is used as it is.
+    running cluster. An already initialised Ray is used as it is. The
+    arguments have the ranges of :func:`guandan.simulate`; ``chunk`` >= 1.
+    The arguments are checked before Ray is started.
     """
+    if not isinstance(address, str):
+        raise TypeError(f"address must be a string ('local', 'auto' or a Ray address), got {address!r}")
+    n = _integer("the number to simulate", n, 0, MAX_N)
+    if chunk is not None:
+        chunk = _integer("chunk", chunk, 1)
+    threads_per_task = _integer("threads_per_task", threads_per_task, 1, MAX_THREADS)
+    search_rollouts = _integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS)
+    _policies(policy)
+    check_seed(seed)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, got {progress!r}")
     ray = _require_ray()
     rules = as_ruleset(ruleset)
     started_here = False
@@ -58,7 +86,8 @@ def simulate_on_ray(
         size = chunk or (2_000 if matches else 100_000)
         task = ray.remote(_chunk)
         starts = list(range(0, n, size))
-        pending = {task.remote(matches, start, min(size, n - start), policy, rules, seed, threads_per_task): start for start in starts}
+        pending = {task.remote(matches, start, min(size, n - start), policy, rules, seed, threads_per_task,
+                               search_rollouts): start for start in starts}
         parts = {}
         done = 0
         while pending:

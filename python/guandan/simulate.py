@@ -1,10 +1,19 @@
 """Monte Carlo simulation: many deals or matches played inside the C++ core.
 
-Every deal is played by built-in policies (``"random"``: uniform over the
-legal moves and passing; ``"rule"``: a cheap rule-based player) without any
-Python per move; the GIL is released and the work is split across threads.
-Deal ``i`` depends only on the seed and ``i``, so a run gives the same
-results whatever the number of threads or how it is chunked.
+Every deal is played by the core's policies (:data:`POLICIES`, read from
+the core's policy registry: ``"random"``, uniform over the legal moves and
+passing; ``"rule"``, a cheap rule-based player; ``"search"``, Monte Carlo
+search) without any Python per move; the GIL is released and the work is
+split across threads, which take deals as they free up. Deal ``i`` depends
+only on the seed and ``i``, so a run gives the same results whatever the
+number of threads or how it is chunked. Ctrl-C stops a run within a second.
+
+Ranges (anything else raises ``ValueError``, or ``TypeError`` for a value
+of the wrong type): ``n`` 0..10**9; ``threads`` 1..256; ``chunk`` >= 1;
+``search_rollouts`` 1..1,000,000; ``seed`` 0..2**64-1; ``first`` >= 0 with
+``first + n`` <= 2**64; every seat starts with 1..27 cards (``sizes``, or
+the fixed ``hands``): a seat without cards would be out before the deal
+starts; ``leader`` a seat 0..3, only with ``tribute=False``.
 
     >>> from guandan import simulate
     >>> r = simulate(200, policy="rule", seed=7)
@@ -28,7 +37,7 @@ from .deal import check_seed
 from .names import OUTCOME_NAMES
 from .ruleset import RulesetLike, as_ruleset
 
-POLICIES = ("random", "rule", "search")
+POLICIES = tuple(_core.policy_names())  # the core's registry (policy.cpp), in its order
 TRIBUTE_EVENTS = ("none", "single", "double", "cancelled")
 _OUTCOMES = np.array(("",) + OUTCOME_NAMES)
 
@@ -114,35 +123,89 @@ class MatchResults(_Columns):
         return len(self.winner)
 
 
+MAX_N = 10**9
+MAX_THREADS = 256
+MAX_ROLLOUTS = 1_000_000
+
+
+def _integer(name: str, value, low: int, high: Optional[int] = None) -> int:
+    """``value`` if it is an int in [low, high]; TypeError or ValueError naming ``name`` otherwise."""
+    if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    value = int(value)
+    if value < low or (high is not None and value > high):
+        bounds = f"{low:,}..{high:,}" if high is not None else f">= {low:,}"
+        raise ValueError(f"{name} must be {bounds}, got {value!r}")
+    return value
+
+
 def _policies(policy: PolicyLike) -> list:
+    if not isinstance(policy, str) and not isinstance(policy, Sequence):
+        raise TypeError(f"policy must be a name or a sequence of four names, got {policy!r}")
     names = [policy] * 4 if isinstance(policy, str) else list(policy)
     if len(names) != 4:
         raise ValueError(f"give one policy for all seats or one per seat (4), got {len(names)}")
     for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"a policy is a name, got {name!r}")
         if name not in POLICIES:
             raise ValueError(f"unknown policy '{name}' (expected one of {', '.join(POLICIES)})")
     return names
 
 
+def _fixed_hands(hands) -> List[Optional[Hand]]:
+    fixed: List[Optional[Hand]] = [None] * 4
+    if hands is None:
+        return fixed
+    if isinstance(hands, Mapping):
+        items = list(hands.items())
+    elif isinstance(hands, Sequence) and not isinstance(hands, str):
+        if len(hands) != 4:
+            raise ValueError(f"hands as a list has one entry per seat (4), got {len(hands)}")
+        items = list(enumerate(hands))
+    else:
+        raise TypeError(f"hands must be a mapping seat -> cards or a list of four, got {hands!r}")
+    for seat, cards in items:
+        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+            raise ValueError(f"seat must be 0..3, got {seat!r}")
+        fixed[seat] = None if cards is None else as_hand(cards)
+    return fixed
+
+
+def _sizes(sizes) -> List[int]:
+    if sizes is None:
+        return [27, 27, 27, 27]
+    if isinstance(sizes, str) or not isinstance(sizes, Sequence):
+        raise TypeError(f"sizes must be four hand sizes, got {sizes!r}")
+    if len(sizes) != 4:
+        raise ValueError(f"sizes has one entry per seat (4), got {len(sizes)}")
+    checked = []
+    for seat, size in enumerate(sizes):
+        if isinstance(size, (int, np.integer)) and not isinstance(size, (bool, np.bool_)) and size == 0:
+            raise ValueError(f"seat {seat} has no cards: every seat starts a deal with 1..27 cards "
+                             "(a seat without cards would be out before the deal starts)")
+        checked.append(_integer(f"sizes[{seat}] (cards of seat {seat})", size, 1, 27))
+    return checked
+
+
 def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts=4000) -> "_core.SimulationSetup":
     check_seed(seed)
-    fixed: List[Optional[Hand]] = [None] * 4
-    if hands is not None:
-        items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
-        for seat, cards in items:
-            if seat not in (0, 1, 2, 3):
-                raise ValueError(f"seat must be 0..3, got {seat!r}")
-            fixed[seat] = None if cards is None else as_hand(cards)
+    if not isinstance(tribute, (bool, np.bool_)):
+        raise TypeError(f"tribute must be True or False, got {tribute!r}")
+    if leader is not None:
+        leader = _integer("leader", leader, 0, 3)
+        if tribute:
+            raise ValueError("leader is given only with tribute=False (the tribute decides who leads)")
     return _core.SimulationSetup(
         rules=as_ruleset(ruleset).core,
         seed=seed,
         policies=_policies(policy),
         level=level_index(level),
-        tribute=tribute,
-        fixed=fixed,
-        sizes=list(sizes) if sizes is not None else [27, 27, 27, 27],
+        tribute=bool(tribute),
+        fixed=_fixed_hands(hands),
+        sizes=_sizes(sizes),
         leader=-1 if leader is None else leader,
-        search_rollouts=search_rollouts,
+        search_rollouts=_integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS),
     )
 
 
@@ -151,18 +214,24 @@ def _allocate(columns: Mapping, n: int) -> Dict[str, np.ndarray]:
 
 
 def _run(kernel, setup, columns, n, first, threads, chunk, progress) -> Dict[str, np.ndarray]:
-    if not isinstance(n, int) or n < 0:
-        raise ValueError(f"the number to simulate must be a non-negative integer, got {n!r}")
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    n = _integer("the number to simulate", n, 0, MAX_N)
+    first = _integer("first", first, 0, 2**64 - 1)
+    if first + n > 2**64:
+        raise ValueError(f"first + n must be at most 2**64 (deal indices), got {first} + {n}")
+    threads = _integer("threads", threads, 1, MAX_THREADS)
+    chunk = _integer("chunk", chunk, 1)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, got {progress!r}")
     out = _allocate(columns, n)
     done = 0
     while done < n:
         count = min(chunk, n - done)
-        kernel(setup, first + done, count, out, done, threads)
+        # The core reports rows as they finish (several times a second, and
+        # once at the end of the chunk), so a progress bar moves from the
+        # first deals even within one chunk.
+        report = None if progress is None else (lambda rows, base=done: progress(base + rows, n))
+        kernel(setup, first + done, count, out, done, threads, report)
         done += count
-        if progress is not None:
-            progress(done, n)
     return out
 
 
@@ -189,8 +258,9 @@ def simulate(
     with None for random seats); the other seats get ``sizes[seat]`` cards
     dealt at random from the unseen ones. ``first`` offsets the deal indices
     (deal ``first + i`` of the seed), so runs can be split and merged.
-    ``progress(done, total)`` is called after each chunk. The ``search``
-    policy plays ``search_rollouts`` playouts per decision.
+    ``progress(done, total)`` is called as deals finish. The ``search``
+    policy plays ``search_rollouts`` playouts per decision. The ranges of
+    the arguments are in the module's docstring.
     """
     setup = _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts)
     return DealResults(**_run(_core.simulate_deals, setup, _DEAL_COLUMNS, n_deals, first, threads, chunk, progress))
@@ -208,6 +278,7 @@ def simulate_matches(
     search_rollouts: int = 4000,
 ) -> MatchResults:
     """Play ``n_matches`` whole matches (tribute and levels included), each
-    seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``."""
+    seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``.
+    The arguments have the ranges of :func:`simulate`."""
     setup = _setup(seed, policy, ruleset, "2", True, None, None, None, search_rollouts)
     return MatchResults(**_run(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads, chunk, progress))

@@ -1,8 +1,8 @@
 // Sinks the move generator writes into.
 //
 // The generator is a template over its sink, so the same enumeration fills a
-// fixed array on the stack (the hot path: no allocation), a std::vector (the
-// Python boundary), or only counts (perft).
+// fixed array on the stack (the hot path: no allocation) or a std::vector
+// (the Python boundary).
 #pragma once
 
 #include <cstddef>
@@ -53,12 +53,6 @@ using MoveList = FixedMoveList<>;
 struct VectorSink {
   std::vector<Move>& out;
   void operator()(Move m) { out.push_back(m); }
-};
-
-// Counts moves without storing them.
-struct CountingSink {
-  std::size_t count = 0;
-  void operator()(Move) { ++count; }
 };
 
 }  // namespace guandan

@@ -5,8 +5,10 @@
 // Search bots add their own by deriving from Policy.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string_view>
 
 #include "guandan/player_view.h"
@@ -56,7 +58,32 @@ class RulePolicy final : public Policy {
   bool card_counting_;
 };
 
-// "random" or "rule"; null for an unknown name.
-std::unique_ptr<Policy> make_policy(std::string_view name);
+// What a policy may be configured with when it is made.
+struct PolicyOptions {
+  int search_rollouts = 4000;  // playouts per decision (search policies)
+  // Set by another thread to cut long decisions short (Ctrl-C); may be null.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+inline constexpr int kMinRollouts = 1;
+inline constexpr int kMaxRollouts = 1'000'000;
+
+// The policy registry: adding a policy is one entry of this table
+// (policy.cpp). Simulations, the Python bots and the command line read the
+// names from here.
+struct PolicyEntry {
+  std::string_view name;
+  std::string_view summary;
+  // Seconds rather than microseconds per decision: worth running on its own
+  // thread so that Ctrl-C can interrupt it, and worth scheduling deal by deal.
+  bool expensive;
+  std::unique_ptr<Policy> (*make)(const PolicyOptions& options);
+};
+
+std::span<const PolicyEntry> policy_registry();
+// The entry named `name`, or null.
+const PolicyEntry* find_policy(std::string_view name);
+// A new policy by name; null for an unknown name.
+std::unique_ptr<Policy> make_policy(std::string_view name, const PolicyOptions& options = {});
 
 }  // namespace guandan

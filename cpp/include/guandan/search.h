@@ -10,6 +10,7 @@
 // the other team wins. The candidate with the best mean score is chosen.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -22,19 +23,34 @@
 namespace guandan {
 
 struct SearchConfig {
-  int rollouts = 4000;  // playouts per decision, shared by the candidates
+  int rollouts = 4000;  // playouts per decision, shared by the candidates (kMinRollouts..kMaxRollouts)
   bool rule_rollouts = true;  // rule policy in the playouts (else random)
+  // When another thread sets it, the search stops after the playout under
+  // way and returns the best candidate so far (for Ctrl-C). May be null.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct SearchResult {
   int choice = -1;          // index into the candidates, -1 for passing
   int rollouts = 0;         // playouts actually run
   double best_value = 0.0;  // mean score of the choice
+  bool stopped = false;     // cut short by `SearchConfig::stop`
 };
+
+// Throws std::invalid_argument naming the first inconsistency of a view the
+// search (or any policy) could not play from: a seat out of range, counts
+// that do not match the hand and the cards played, a seat still in play
+// with no cards (every seat holds at least one card until it is out), a
+// trick that does not add up.
+void check_view(const PlayerView& view);
+// The same for a decision: check_view, and every candidate a play of the
+// hand that may be made now; passing only when following.
+void check_decision(const PlayerView& view, const Move* moves, int count, bool can_pass);
 
 // The other hands of one sampled world (the viewer's own hand kept).
 std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng);
 
+// Checks the decision (check_decision) and the rollouts (std::invalid_argument).
 SearchResult search(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
                     const SearchConfig& config, Rng& rng);
 

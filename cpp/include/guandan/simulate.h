@@ -8,31 +8,50 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 
 #include "guandan/cardset.h"
+#include "guandan/policy.h"
 #include "guandan/ruleset.h"
 
 namespace guandan {
 
-enum class PolicyKind : std::uint8_t { kRandom, kRule, kSearch };
+inline constexpr int kMaxThreads = 256;
+inline constexpr int kMaxHandSize = 27;
 
 struct SimulationSetup {
   Ruleset rules;
   std::uint64_t seed = 0;
-  std::array<PolicyKind, 4> policies{};  // by seat
+  // By seat: entries of the policy registry (policy.h).
+  std::array<const PolicyEntry*, 4> policies{find_policy("random"), find_policy("random"), find_policy("random"),
+                                             find_policy("random")};
   // Deals: the level, and whether each starts with a tribute from a random
   // previous placing (as every deal but a match's first does).
   Rank level = kTwo;
   bool tribute = true;
   // A starting position: seats with fixed cards keep them; the others are
   // dealt `sizes[s]` cards at random from the unseen ones. Without fixed
-  // cards the seeded 27-card deal is used.
+  // cards the seeded 27-card deal is used. Every seat starts with 1..27
+  // cards (a seat without cards would be out before the deal starts).
   std::array<CardSet, 4> fixed{};
   std::array<bool, 4> has_fixed{};
   std::array<int, 4> sizes{27, 27, 27, 27};
-  int leader = -1;  // -1: the seeded cut decides (with fixed cards: a random seat)
-  int search_rollouts = 4000;  // playouts per decision of the search policy
+  int leader = -1;  // -1: the seeded cut decides (with fixed cards: a random seat); only without tribute
+  int search_rollouts = 4000;  // playouts per decision of the search policy (kMinRollouts..kMaxRollouts)
+};
+
+// Throws std::invalid_argument naming the first thing wrong with a setup:
+// an unknown policy, a level, a seat with no cards or more than 27, cards
+// that the deck does not hold, a leader with a tribute, the rollouts.
+void check_setup(const SimulationSetup& setup);
+
+// Shared with the thread that started a run: `stop` asks the workers to
+// stop after the deal under way (and cuts search decisions short); `done`
+// counts the rows finished so far, for progress.
+struct RunControl {
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> done{0};
 };
 
 struct DealColumns {
@@ -57,11 +76,14 @@ struct MatchColumns {
 
 inline constexpr int kMaxDealsPerMatch = 1000;
 
-// Deals [begin, begin + count) into out[0, count).
-void simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,
-                    int threads);
-// Matches [begin, begin + count) into out[0, count).
-void simulate_matches(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
-                      const MatchColumns& out, int threads);
+// Deals [begin, begin + count) into out[0, count), on 1..kMaxThreads
+// threads taking rows as they free up (an expensive policy keeps every
+// thread busy). Returns false when `control->stop` cut the run short (the
+// rows are then incomplete). Checks the setup (check_setup).
+bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,
+                    int threads, RunControl* control = nullptr);
+// Matches [begin, begin + count) into out[0, count); as simulate_deals.
+bool simulate_matches(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
+                      const MatchColumns& out, int threads, RunControl* control = nullptr);
 
 }  // namespace guandan

@@ -1,0 +1,78 @@
+// Whole deals played to the end by the random and the rule policies: every
+// card accounted for, a complete placing, every play legal when it was made.
+#include <memory>
+
+#include "check.h"
+#include "guandan/playout.h"
+#include "guandan/rng.h"
+
+namespace guandan::testing {
+namespace {
+
+// A policy that checks each decision it is handed, then lets `inner` choose.
+class Checked final : public Policy {
+ public:
+  explicit Checked(Policy& inner) : inner_(inner) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override {
+    CHECK(can_pass == !view.leading);
+    CHECK(count > 0 || can_pass);
+    for (int i = 0; i < count; ++i) {
+      CHECK(view.hand.contains(moves[i].cards()));
+      CHECK(view.leading || beats(moves[i], view.last_play, view.level));
+    }
+    ++decisions;
+    return inner_.choose_play(view, moves, count, can_pass, rng);
+  }
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override {
+    CHECK(!options.empty() && view.hand.contains(options));
+    return inner_.choose_card(view, options, rng);
+  }
+  long decisions = 0;
+
+ private:
+  Policy& inner_;
+};
+
+void play_deals(const char* name, const Ruleset& rules) {
+  auto inner = make_policy(name);
+  CHECK(inner != nullptr);
+  Checked checked(*inner);
+  Policy* const policies[4] = {&checked, &checked, &checked, &checked};
+  auto moves = std::make_unique<MoveList>();
+  for (std::uint64_t i = 0; i < 150; ++i) {
+    const std::uint64_t seed = match_deal_seed(5, i);
+    const SeededDeal dealt = seeded_deal(seed);
+    Rng rng(seed);
+    Placing previous{0, 1, 2, 3};
+    rng.shuffle(previous);
+    DealState deal = i % 3 == 0 ? DealState(dealt.hands, Rank(i % kNumRanks), rules, dealt.leader)
+                                : DealState(dealt.hands, Rank(i % kNumRanks), rules, previous);
+    const PlayoutStats stats = play_out(deal, policies, rng, *moves);
+    CHECK(deal.is_over());
+    CHECK(stats.plays >= 4 && stats.bombs <= stats.plays);
+    // Every card is either played or still held.
+    CardSet all = deal.played();
+    for (int s = 0; s < 4; ++s) all = all + deal.hand(s);
+    CHECK(all == CardSet::full_deck());
+    const Placing placing = deal.placing();
+    unsigned seen = 0;
+    for (int p : placing) seen |= 1u << p;
+    CHECK(seen == 0xF);
+    CHECK(deal.hand(deal.finished(0)).empty());
+  }
+  CHECK(checked.decisions > 0);
+}
+
+}  // namespace
+
+void test_playout() {
+  Ruleset three_out;
+  three_out.deal_end = DealEnd::kThreeOut;
+  three_out.tribute_payers = TributePayers::kLastOnly;
+  for (const char* name : {"random", "rule"}) {
+    play_deals(name, Ruleset{});
+    play_deals(name, three_out);
+  }
+}
+
+}  // namespace guandan::testing

@@ -1,0 +1,109 @@
+// simulate_deals and simulate_matches: rows depend only on the seed and the
+// row (any thread count, any split), the setup is checked, a stop is obeyed.
+#include <stdexcept>
+#include <vector>
+
+#include "check.h"
+#include "guandan/simulate.h"
+
+namespace guandan::testing {
+namespace {
+
+struct DealTable {
+  explicit DealTable(std::size_t n)
+      : placing(n * 4), partner(n), team(n), gained(n), tribute(n), plays(n), passes(n), bombs(n) {}
+  DealColumns at(std::size_t row) {
+    return {placing.data() + row * 4, partner.data() + row, team.data() + row, gained.data() + row,
+            tribute.data() + row,     plays.data() + row,   passes.data() + row, bombs.data() + row};
+  }
+  bool operator==(const DealTable&) const = default;
+  std::vector<std::int8_t> placing, partner, team, gained, tribute;
+  std::vector<std::int16_t> plays, passes, bombs;
+};
+
+struct MatchTable {
+  explicit MatchTable(std::size_t n) : winner(n), levels(n * 2), deals(n), plays(n), bombs(n), doubles(n) {}
+  MatchColumns at(std::size_t row) {
+    return {winner.data() + row, deals.data() + row, levels.data() + row * 2,
+            plays.data() + row,  bombs.data() + row, doubles.data() + row};
+  }
+  bool operator==(const MatchTable&) const = default;
+  std::vector<std::int8_t> winner, levels;
+  std::vector<std::int16_t> deals;
+  std::vector<std::int32_t> plays, bombs;
+  std::vector<std::int16_t> doubles;
+};
+
+SimulationSetup setup_of(const char* a, const char* b) {
+  SimulationSetup setup;
+  setup.seed = 31;
+  setup.policies = {find_policy(a), find_policy(b), find_policy(a), find_policy(b)};
+  setup.search_rollouts = 40;
+  return setup;
+}
+
+void same_deals_any_threads(const SimulationSetup& setup, std::size_t n) {
+  DealTable one(n), many(n), split(n);
+  CHECK(simulate_deals(setup, 0, n, one.at(0), 1));
+  CHECK(simulate_deals(setup, 0, n, many.at(0), 3));
+  // Two runs by first index, merged.
+  CHECK(simulate_deals(setup, 0, n / 3, split.at(0), 2));
+  CHECK(simulate_deals(setup, n / 3, n - n / 3, split.at(n / 3), 2));
+  CHECK(one == many);
+  CHECK(one == split);
+  for (std::size_t i = 0; i < n; ++i) CHECK(one.partner[i] >= 1 && one.partner[i] <= 3 && one.plays[i] >= 4);
+}
+
+}  // namespace
+
+void test_simulate() {
+  same_deals_any_threads(setup_of("rule", "rule"), 300);
+  same_deals_any_threads(setup_of("random", "rule"), 300);
+  same_deals_any_threads(setup_of("search", "rule"), 4);
+
+  SimulationSetup small = setup_of("rule", "random");
+  small.tribute = false;
+  small.leader = 2;
+  small.sizes = {5, 5, 1, 5};
+  DealTable table(50);
+  CHECK(simulate_deals(small, 0, 50, table.at(0), 2));
+  for (std::size_t i = 0; i < 50; ++i) CHECK(table.placing[i * 4] == 2);  // one card and the lead
+
+  MatchTable m1(6), m2(6);
+  const SimulationSetup matches = setup_of("rule", "rule");
+  CHECK(simulate_matches(matches, 0, 6, m1.at(0), 1));
+  CHECK(simulate_matches(matches, 0, 6, m2.at(0), 2));
+  CHECK(m1 == m2);
+
+  // A stop asked for before the run: nothing is played, and it says so.
+  RunControl control;
+  control.stop = true;
+  CHECK(!simulate_deals(setup_of("rule", "rule"), 0, 50, table.at(0), 2, &control));
+  CHECK(control.done == 0);
+
+  // Setups and thread counts the core refuses.
+  auto refused = [&](auto change) {
+    SimulationSetup s = setup_of("rule", "rule");
+    change(s);
+    CHECK_THROWS(check_setup(s), std::invalid_argument);
+    CHECK_THROWS(simulate_deals(s, 0, 1, table.at(0), 1), std::invalid_argument);
+  };
+  refused([](SimulationSetup& s) { s.sizes[1] = 0; });
+  refused([](SimulationSetup& s) { s.sizes[1] = 28; });
+  refused([](SimulationSetup& s) { s.has_fixed[0] = true; });  // fixed, but no cards
+  refused([](SimulationSetup& s) { s.has_fixed[0] = true, s.fixed[0] = CardSet{1, 2}; });  // not canonical
+  refused([](SimulationSetup& s) { s.policies[3] = nullptr; });
+  refused([](SimulationSetup& s) { s.leader = 1; });  // with a tribute
+  refused([](SimulationSetup& s) { s.tribute = false, s.leader = 4; });
+  refused([](SimulationSetup& s) { s.search_rollouts = 0; });
+  refused([](SimulationSetup& s) { s.search_rollouts = kMaxRollouts + 1; });
+  refused([](SimulationSetup& s) { s.level = Rank(13); });
+  refused([](SimulationSetup& s) {
+    s.has_fixed = {true, true, true, true};
+    s.fixed = {CardSet::of_kind(0, 2), CardSet::of_kind(0), CardSet::of_kind(1), CardSet::of_kind(2)};
+  });
+  CHECK_THROWS(simulate_deals(setup_of("rule", "rule"), 0, 1, table.at(0), 0), std::invalid_argument);
+  CHECK_THROWS(simulate_deals(setup_of("rule", "rule"), 0, 1, table.at(0), kMaxThreads + 1), std::invalid_argument);
+}
+
+}  // namespace guandan::testing

@@ -1,0 +1,41 @@
+"""Ctrl-C stops long native work (a big simulate chunk, one search decision)
+within a second, with KeyboardInterrupt (python/bindings/interruptible.h)."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+
+LONG_WORK = {
+    # One chunk of 10**8 rule deals: hours of work in one native call.
+    "simulate": "guandan.simulate(10**8, policy='rule', threads=2, chunk=10**8)",
+    # One search policy deal with a million playouts per decision.
+    "simulate_search": "guandan.simulate(4, policy='search', search_rollouts=10**6, threads=1)",
+    # One search decision of a million playouts.
+    "search_bot": ("deal = guandan.Deal(seed=1); "
+                   "SearchBot(rollouts=10**6).choose_move(deal.observation(deal.turn), deal.legal_moves(), False)"),
+}
+
+
+@pytest.mark.parametrize("work", sorted(LONG_WORK))
+def test_ctrl_c_stops_long_native_work(work):
+    code = "import guandan\nfrom guandan.bots import SearchBot\nprint('started', flush=True)\n" + LONG_WORK[work]
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.0)  # well into the native call
+        assert child.poll() is None, "the work ended before it could be interrupted"
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=10)
+        elapsed = time.perf_counter() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert "KeyboardInterrupt" in err, err
+    assert elapsed < 2.0, f"took {elapsed:.2f}s to stop"
