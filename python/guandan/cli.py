@@ -43,9 +43,12 @@ from .names import KIND_NAMES
 from .deal import deal
 from .moves import grouped_moves, legal_moves
 from .ruleset import PRESET_NAMES, as_ruleset
+from .simulate import POLICIES
 from .simulate import simulate as _simulate_deals
 from .terminal import play_command
 from .version import __version__
+
+_POLICY_NAMES = ", ".join(POLICIES)  # the core's policy registry
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
@@ -273,7 +276,7 @@ def _parser() -> argparse.ArgumentParser:
     amount.add_argument("--deals", type=arguments.count, default=100000, help="number of deals (default 100000)")
     amount.add_argument("--matches", type=arguments.count, default=None, help="simulate this many whole matches instead")
     sim.add_argument("--policy", type=arguments.policy, default="random",
-                     help="random, rule or search, or four comma-separated names, one per seat (default random)")
+                     help=f"{_POLICY_NAMES}, or four comma-separated names, one per seat (default random)")
     sim.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
     sim.add_argument("--level", type=arguments.level, default=None, help="level of every deal (default 2)")
     sim.add_argument("--threads", type=arguments.threads, default=1,
@@ -290,7 +293,7 @@ def _parser() -> argparse.ArgumentParser:
 
     ar = sub.add_parser("arena", help="compare two bots on duplicate deals (teams swapped)")
     ar.add_argument("--bots", type=arguments.policy_pair, default="rule,random",
-                    help="two of random, rule, search (default rule,random)")
+                    help=f"two of {_POLICY_NAMES}, comma-separated (default rule,random)")
     ar.add_argument("--deals", type=arguments.count, default=2000, help="duplicate deal pairs (default 2000)")
     ar.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
     ar.add_argument("--threads", type=arguments.threads, default=1, help=f"threads, 1..{arguments.MAX_THREADS} (default 1)")
