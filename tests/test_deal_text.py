@@ -12,20 +12,9 @@ import guandan
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_action
 
 LEVELS = "23456789TJQKA"
-
-
-def random_action(deal, rng):
-    """Apply one random legal action (give, pass or play)."""
-    if deal.phase in ("tribute", "return"):
-        deal.give(rng.choice(deal.tribute_options()))
-    else:
-        moves = deal.legal_moves()
-        if deal.can_pass() and (not moves or rng.random() < 0.4):
-            deal.pass_turn()
-        else:
-            deal.play(rng.choice(moves))
 
 
 def random_deal(rng):

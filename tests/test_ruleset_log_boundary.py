@@ -15,6 +15,7 @@ from guandan.names import KIND_NAMES, LEVEL_NAMES, OUTCOME_NAMES, PHASE_NAMES, R
 from guandan.ruleset import CORE_FIELDS, MAX_ADVANCE, MAX_FAILED_ATTEMPTS_LIMIT, Ruleset
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import play_deal
 
 STANDARD = Ruleset.preset("standard")
 
@@ -289,20 +290,6 @@ def test_replay_of_what_is_not_a_log_is_a_value_error(text):
 
 
 # --- logs: real ones, tampered ---------------------------------------------------
-
-
-def play_deal(deal, rng, steps=None):
-    while not deal.is_over and steps != 0:
-        if deal.phase in ("tribute", "return"):
-            deal.give(rng.choice(deal.tribute_options()))
-        else:
-            moves = deal.legal_moves()
-            if deal.can_pass() and (not moves or rng.random() < 0.4):
-                deal.pass_turn()
-            else:
-                deal.play(rng.choice(moves))
-        steps = None if steps is None else steps - 1
-    return deal
 
 
 def play_match(ruleset, seed, deals):
