@@ -68,7 +68,7 @@ def no_run(monkeypatch):
 
 @pytest.mark.parametrize("argv, words", [
     (["simulate", "--threads", "0"], ["--threads", "0"]),
-    (["simulate", "--threads", str(10**6)], ["--threads", "1,024"]),
+    (["simulate", "--threads", str(10**6)], ["--threads", f"{arguments.MAX_THREADS:,}"]),
     (["simulate", "--threads", "two"], ["--threads", "'two'"]),
     (["simulate", "--policy", "foo"], ["--policy", "'foo'", "random, rule, search"]),
     (["simulate", "--policy", "rule,random"], ["--policy", "four"]),

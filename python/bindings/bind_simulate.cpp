@@ -45,7 +45,8 @@ T* column(const py::dict& columns, const char* name, std::uint64_t row, std::uin
 }
 
 void check_threads(int threads) {
-  if (threads < 1 || threads > kMaxThreads) throw py::value_error("threads must be 1..256");
+  if (threads < 1 || threads > kMaxThreads)
+    throw py::value_error("threads must be 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(threads));
 }
 
 // Runs a simulation interruptibly; progress(rows done) is called as rows finish.
@@ -66,6 +67,9 @@ void run_simulation(Simulate simulate, const py::object& progress) {
 }  // namespace
 
 void init_simulate(py::module_& m) {
+  // The ranges the core checks, for the Python layer to check first.
+  m.attr("MAX_THREADS") = kMaxThreads;
+  m.attr("MAX_ROLLOUTS") = kMaxRollouts;
   m.def("policy_names", [] {
         std::vector<std::string> names;
         for (const PolicyEntry& e : policy_registry()) names.emplace_back(e.name);

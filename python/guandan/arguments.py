@@ -15,12 +15,12 @@ from .bots import BOTS
 from .cards import RANKS, level_index
 from .deal import check_seed
 from .ruleset import PRESET_NAMES
-from .simulate import POLICIES
+from .simulate import MAX_ROLLOUTS, MAX_THREADS, POLICIES
 
-# Upper bounds of the options that set an amount of work.
-MAX_COUNT = 10**12  # deals, matches or deal pairs: far beyond any machine's memory for the results
-MAX_THREADS = 1024
-MAX_ROLLOUTS = 1_000_000  # about half a minute per search decision on one core
+# Upper bounds of the options that set an amount of work: threads and
+# rollouts are simulate's own; a count past what memory holds is refused by
+# the command with the memory it would need.
+MAX_COUNT = 10**12  # deals, matches or deal pairs
 
 
 def integer(text: str) -> int:

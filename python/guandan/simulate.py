@@ -124,8 +124,8 @@ class MatchResults(_Columns):
 
 
 MAX_N = 10**9
-MAX_THREADS = 256
-MAX_ROLLOUTS = 1_000_000
+MAX_THREADS: int = _core.MAX_THREADS  # the core's bounds (simulate.h, policy.h)
+MAX_ROLLOUTS: int = _core.MAX_ROLLOUTS
 
 
 def _integer(name: str, value, low: int, high: Optional[int] = None) -> int:
