@@ -61,6 +61,20 @@ struct BombKey {
   }
 };
 
+// A play high enough that only a bomb is likely to take the trick back: a
+// single of the level rank or above, a pair of aces or above, triples of
+// queens or above, any sequence topped by an ace.
+bool is_high(Move m, Rank level) {
+  const int order = rank_order(m, level);
+  switch (m.kind()) {
+    case Kind::kSingle: return order >= level_value(level, level);
+    case Kind::kPair: return order >= level_value(kAce, kTwo);
+    case Kind::kTriple:
+    case Kind::kFullHouse: return order >= level_value(Rank(kAce - 2), kTwo);
+    default: return is_sequence(m.kind()) && m.rank() == kAce;
+  }
+}
+
 }  // namespace
 
 const HandPlan& PlanPolicy::plan_for(const PlayerView& view) {
@@ -125,6 +139,21 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
   }
   if (best >= 0) return best;
 
+  // A play outside the plan that costs no turn: the rest plans in one turn
+  // fewer (a few candidates only, each needs a plan).
+  {
+    int spare = -1, spare_rank = 0, tried = 0;
+    for (int i = 0; i < count && tried < kSpareCandidates; ++i) {
+      if (bomb_tier(moves[i]) > 0) continue;
+      ++tried;
+      const PlanScore rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
+      const int r = rank_order(moves[i], level);
+      if (rest.turns <= plan.count - 1 && rest.bombs >= plan.bombs && (spare < 0 || r < spare_rank))
+        spare = i, spare_rank = r;
+    }
+    if (spare >= 0) return spare;
+  }
+
   // The cheapest bomb, and the cheapest breaking play.
   int bomb = -1, breaking = -1, breaking_rank = 0;
   BombKey bomb_key{};
@@ -140,7 +169,7 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
   }
   if (danger && breaking >= 0) return breaking;
   if (bomb >= 0) {
-    if (danger) return bomb;
+    if (danger || (owner_cards <= kTempoCards && is_high(view.last_play, level))) return bomb;
     const PlanScore rest = plan_score(view.hand - moves[bomb].cards(), level, view.rules.move_rules());
     if (rest.turns <= kBombToFinishTurns) return bomb;
   }

@@ -29,6 +29,10 @@ class PlanPolicy final : public Policy {
   static constexpr int kDangerCards = 6;
   // Bomb when the rest of the hand then plays out in this many turns.
   static constexpr int kBombToFinishTurns = 2;
+  // Bomb a high play from an opponent holding at most this many cards.
+  static constexpr int kTempoCards = 15;
+  // Plays outside the plan tried when following (weakest first).
+  static constexpr int kSpareCandidates = 6;
 
  private:
   const HandPlan& plan_for(const PlayerView& view);
