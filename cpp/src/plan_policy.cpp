@@ -46,8 +46,8 @@ struct LeadKey {
   bool operator<(const LeadKey& o) const {
     if (bomb != o.bomb) return bomb < o.bomb;
     if (control != o.control) return control < o.control;
-    if (rank != o.rank) return rank < o.rank;
-    return cards > o.cards;
+    if (cards != o.cards) return cards > o.cards;
+    return rank < o.rank;
   }
 };
 
