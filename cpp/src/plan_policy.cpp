@@ -134,6 +134,8 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
     if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
     const int i = move_of(c, moves, count);
     if (i < 0 || bomb_tier(moves[i]) > 0) continue;
+    // Control cards wait while the trick owner is far from going out.
+    if (is_control(c, level) && owner_cards > kSpendControlCards) continue;
     const int r = rank_order(moves[i], level);
     if (best < 0 || r < best_rank) best = i, best_rank = r;
   }

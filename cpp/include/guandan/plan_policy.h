@@ -33,6 +33,8 @@ class PlanPolicy final : public Policy {
   static constexpr int kTempoCards = 15;
   // Plays outside the plan tried when following (weakest first).
   static constexpr int kSpareCandidates = 6;
+  // Following, control cards are spent on an opponent with at most this many.
+  static constexpr int kSpendControlCards = 20;
 
  private:
   const HandPlan& plan_for(const PlayerView& view);
