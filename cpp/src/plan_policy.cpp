@@ -1,5 +1,6 @@
 #include "guandan/plan_policy.h"
 
+#include <array>
 #include <bit>
 
 #include "guandan/movegen.h"
@@ -181,13 +182,21 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
 CardKind PlanPolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {
   // The card whose loss raises the turn count least, then keeps the most
   // bombs, then the lowest.
+  // One plan per rank: the suit of the card given only matters to straight
+  // flushes, which is not worth a plan per card in a playout.
   CardKind best = CardKind(std::countr_zero(options.lo));
   PlanScore best_score{1 << 20, 0};
+  std::array<PlanScore, kNumRanks + 2> by_rank{};
+  unsigned planned = 0;
   for (std::uint64_t bits = options.lo; bits; bits &= bits - 1) {
     const auto k = CardKind(std::countr_zero(bits));
     const CardSet one = CardSet::of_kind(k);
-    const PlanScore s = view.hand.contains(one) ? plan_score(view.hand - one, view.level, view.rules.move_rules())
-                                                : PlanScore{1 << 19, 0};
+    const int r = rank_of(k);
+    if (!(planned >> r & 1) && view.hand.contains(one)) {
+      by_rank[r] = plan_score(view.hand - one, view.level, view.rules.move_rules());
+      planned |= 1u << r;
+    }
+    const PlanScore s = view.hand.contains(one) ? by_rank[r] : PlanScore{1 << 19, 0};
     const bool better = s.turns != best_score.turns ? s.turns < best_score.turns
                         : s.bombs != best_score.bombs
                             ? s.bombs > best_score.bombs
