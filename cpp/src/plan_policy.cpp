@@ -142,8 +142,9 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
   }
   if (best >= 0) return best;
 
-  // A play outside the plan that costs no turn: the rest plans in one turn
-  // fewer (a few candidates only, each needs a plan).
+  // A play outside the plan that costs no turn: the rest plans in no more
+  // turns than the whole hand did, so taking the trick is free (a few
+  // candidates only, each needs a plan).
   {
     int spare = -1, spare_rank = 0, tried = 0;
     for (int i = 0; i < count && tried < kSpareCandidates; ++i) {
@@ -151,7 +152,7 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
       ++tried;
       const PlanScore rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
       const int r = rank_order(moves[i], level);
-      if (rest.turns <= plan.count - 1 && rest.bombs >= plan.bombs && (spare < 0 || r < spare_rank))
+      if (rest.turns <= plan.count && rest.bombs >= plan.bombs && (spare < 0 || r < spare_rank))
         spare = i, spare_rank = r;
     }
     if (spare >= 0) return spare;
