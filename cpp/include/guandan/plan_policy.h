@@ -1,14 +1,19 @@
 // The planning player: plays its hand as the planner splits it (planner.h).
 //
 // Leading, it goes out in one move when it can; with two combinations left it
-// leads a sure winner first (one nothing unseen can beat); otherwise the
-// weakest combination that is not a bomb or a control card, avoiding the
-// kind that fits the next opponent's card count. Following, it plays the
-// cheapest planned combination that beats, never beats its partner, and
-// otherwise passes unless tempo says bomb: the cheapest bomb when the rest of
-// the hand then plays out in at most two turns, or when the opponent winning
-// the trick is close to going out (then it may also break a combination).
-// A tribute return is the card whose loss costs the plan least.
+// leads a sure winner first (nothing unseen beats it: every joker, level card
+// and bomb played is counted); otherwise the planned combination that sheds
+// the most cards, weakest first, keeping bombs and control (singles and pairs
+// of aces, the level rank, jokers) for the end and avoiding the size the next
+// opponent holds. Following, it never beats its partner (unless it goes out);
+// it plays the cheapest planned combination that beats (control only against
+// an opponent close to going out), or else the weakest play outside the plan
+// after which the rest still plans in no more turns. Otherwise it passes
+// unless tempo says bomb: the cheapest bomb when the rest of the hand then
+// plays out in at most two turns, when the opponent winning the trick is
+// close to going out (then it may also break a combination), or when that
+// opponent holds at most 15 cards and played high. A tribute return is the
+// card whose loss costs the plan least.
 //
 // Plans are cached per seat: a seat re-plans only when its hand changed.
 #pragma once
