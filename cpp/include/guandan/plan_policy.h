@@ -39,7 +39,7 @@ class PlanPolicy final : public Policy {
   // Plays outside the plan tried when following (weakest first).
   static constexpr int kSpareCandidates = 6;
   // Following, control cards are spent on an opponent with at most this many.
-  static constexpr int kSpendControlCards = 20;
+  static constexpr int kSpendControlCards = 10;
 
  private:
   const HandPlan& plan_for(const PlayerView& view);
