@@ -70,7 +70,7 @@ def no_run(monkeypatch):
     (["simulate", "--threads", "0"], ["--threads", "0"]),
     (["simulate", "--threads", str(10**6)], ["--threads", f"{arguments.MAX_THREADS:,}"]),
     (["simulate", "--threads", "two"], ["--threads", "'two'"]),
-    (["simulate", "--policy", "foo"], ["--policy", "'foo'", "random, rule, search"]),
+    (["simulate", "--policy", "foo"], ["--policy", "'foo'", "random, rule, plan"]),
     (["simulate", "--policy", "rule,random"], ["--policy", "four"]),
     (["simulate", "--policy", "rule,,rule,rule"], ["--policy", "''"]),
     (["simulate", "--rollouts", "0"], ["--rollouts"]),

@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   std::vector<std::int16_t> plays(n), passes(n), bombs(n);
   const DealColumns out{placing.data(), partner.data(), team.data(), gained.data(),
                         tribute.data(), plays.data(),  passes.data(), bombs.data()};
-  for (const char* name : {"random", "rule"}) {
+  for (const char* name : {"random", "rule", "plan"}) {
     const PolicyEntry* kind = find_policy(name);
     SimulationSetup setup;
     setup.seed = 7;

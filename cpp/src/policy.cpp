@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "guandan/movegen.h"
+#include "guandan/plan_policy.h"
 #include "guandan/search.h"
 #include "guandan/tribute.h"
 
@@ -181,6 +182,7 @@ std::unique_ptr<Policy> make_search(const PolicyOptions& options) {
 constexpr PolicyEntry kPolicies[] = {
     {"random", "uniform over the legal moves and passing", false, &make_plain<RandomPolicy>},
     {"rule", "a cheap rule-based player (policy.h)", false, &make_plain<RulePolicy>},
+    {"plan", "plays the hand as the planner splits it, bombs by tempo (plan_policy.h)", false, &make_plain<PlanPolicy>},
     {"search", "determinized Monte Carlo search over rule-policy playouts (search.h)", true, &make_search},
 };
 

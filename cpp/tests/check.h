@@ -23,6 +23,7 @@ void test_movegen();
 void test_playout();
 void test_simulate();
 void test_fuzz();
+void test_planner();
 
 }  // namespace guandan::testing
 

@@ -59,6 +59,7 @@ void same_deals_any_threads(const SimulationSetup& setup, std::size_t n) {
 void test_simulate() {
   same_deals_any_threads(setup_of("rule", "rule"), 300);
   same_deals_any_threads(setup_of("random", "rule"), 300);
+  same_deals_any_threads(setup_of("plan", "rule"), 300);
   same_deals_any_threads(setup_of("search", "rule"), 4);
 
   SimulationSetup small = setup_of("rule", "random");

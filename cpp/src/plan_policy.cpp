@@ -1,0 +1,210 @@
+#include "guandan/plan_policy.h"
+
+#include <array>
+#include <bit>
+
+#include "guandan/movegen.h"
+#include "guandan/tribute.h"
+
+namespace guandan {
+namespace {
+
+// Whether nothing the other players can still hold beats `m` (every card
+// not in the hand and not played may be out there).
+bool unbeatable(const PlayerView& view, Move m) {
+  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
+  struct Any {
+    bool found = false;
+    void operator()(Move) { found = true; }
+  } any;
+  generate_moves(unseen, view.level, view.rules.move_rules(), &m, any);
+  return !any.found;
+}
+
+// The legal move that plays exactly a planned combination, or -1.
+int move_of(const PlannedCombo& combo, const Move* moves, int count) {
+  int found = -1;
+  for (int i = 0; i < count; ++i) {
+    if (moves[i].cards() != combo.cards) continue;
+    if (moves[i].kind() == combo.kind) return i;
+    found = found < 0 ? i : found;
+  }
+  return found;
+}
+
+// Singles and pairs of the top ranks (ace, level rank, jokers) win tricks
+// by themselves often enough to keep for the end.
+bool is_control(const PlannedCombo& c, Rank level) {
+  if (bomb_tier(c.kind, c.cards.size()) > 0) return true;
+  if (c.kind != Kind::kSingle && c.kind != Kind::kPair) return false;
+  return level_value(c.rank, level) >= level_value(kAce, kTwo);  // A, the level rank, jokers
+}
+
+// Lower leads first: not bombs, not control, then the weakest rank, then
+// the combination that sheds more cards.
+struct LeadKey {
+  int bomb, control, rank, cards;
+  bool operator<(const LeadKey& o) const {
+    if (bomb != o.bomb) return bomb < o.bomb;
+    if (control != o.control) return control < o.control;
+    if (cards != o.cards) return cards > o.cards;
+    return rank < o.rank;
+  }
+};
+
+// Bombs compare by tier, then rank; at equal strength fewer wilds.
+struct BombKey {
+  int tier, rank, wilds;
+  bool operator<(const BombKey& o) const {
+    if (tier != o.tier) return tier < o.tier;
+    if (rank != o.rank) return rank < o.rank;
+    return wilds < o.wilds;
+  }
+};
+
+// A play high enough that only a bomb is likely to take the trick back: a
+// single of the level rank or above, a pair of aces or above, triples of
+// queens or above, any sequence topped by an ace.
+bool is_high(Move m, Rank level) {
+  const int order = rank_order(m, level);
+  switch (m.kind()) {
+    case Kind::kSingle: return order >= level_value(level, level);
+    case Kind::kPair: return order >= level_value(kAce, kTwo);
+    case Kind::kTriple:
+    case Kind::kFullHouse: return order >= level_value(Rank(kAce - 2), kTwo);
+    default: return is_sequence(m.kind()) && m.rank() == kAce;
+  }
+}
+
+}  // namespace
+
+const HandPlan& PlanPolicy::plan_for(const PlayerView& view) {
+  Cached& c = cache_[view.seat & 3];
+  if (!c.valid || c.hand != view.hand || c.level != view.level) {
+    c.plan = plan_hand(view.hand, view.level, view.rules.move_rules());
+    c.hand = view.hand;
+    c.level = view.level;
+    c.valid = true;
+  }
+  return c.plan;
+}
+
+int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
+  const int in_hand = view.hand.size();
+  const Rank level = view.level;
+  for (int i = 0; i < count; ++i)
+    if (moves[i].size() == in_hand) return i;
+  const HandPlan& plan = plan_for(view);
+  const int seat = view.seat;
+
+  if (!can_pass) {
+    // Two combinations left: a sure winner first keeps the lead to go out.
+    if (plan.count == 2) {
+      for (const PlannedCombo& c : plan) {
+        const int i = move_of(c, moves, count);
+        if (i >= 0 && unbeatable(view, moves[i])) return i;
+      }
+    }
+    const int next_count = view.counts[(seat + 1) % 4];
+    int best = -1;
+    LeadKey best_key{};
+    bool best_fits_next = true;
+    for (const PlannedCombo& c : plan) {
+      const int i = move_of(c, moves, count);
+      if (i < 0) continue;
+      const bool bomb = bomb_tier(c.kind, c.cards.size()) > 0;
+      // Leading the size the next opponent holds lets it go out.
+      const bool fits_next = !bomb && c.cards.size() == next_count;
+      const LeadKey key{bomb, is_control(c, level), rank_order(c.kind, c.rank, level), c.cards.size()};
+      if (best < 0 || (best_fits_next && !fits_next) || (fits_next == best_fits_next && key < best_key))
+        best = i, best_key = key, best_fits_next = fits_next;
+    }
+    if (best >= 0) return best;
+    // The plan's readings are always generated; this is a safety net only.
+    return 0;
+  }
+
+  // Following. Never over the partner (going out was handled above).
+  if (view.last_player == partner_of(seat)) return -1;
+  const int owner_cards = view.last_player >= 0 ? view.counts[view.last_player] : 0;
+  const bool danger = owner_cards > 0 && owner_cards <= kDangerCards;
+
+  // The cheapest planned combination that beats.
+  int best = -1, best_rank = 0;
+  for (const PlannedCombo& c : plan) {
+    if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
+    const int i = move_of(c, moves, count);
+    if (i < 0 || bomb_tier(moves[i]) > 0) continue;
+    // Control cards wait while the trick owner is far from going out.
+    if (is_control(c, level) && owner_cards > kSpendControlCards) continue;
+    const int r = rank_order(moves[i], level);
+    if (best < 0 || r < best_rank) best = i, best_rank = r;
+  }
+  if (best >= 0) return best;
+
+  // A play outside the plan that costs no turn: the rest plans in no more
+  // turns than the whole hand did, so taking the trick is free (a few
+  // candidates only, each needs a plan).
+  {
+    int spare = -1, spare_rank = 0, tried = 0;
+    for (int i = 0; i < count && tried < kSpareCandidates; ++i) {
+      if (bomb_tier(moves[i]) > 0) continue;
+      ++tried;
+      const PlanScore rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
+      const int r = rank_order(moves[i], level);
+      if (rest.turns <= plan.count && rest.bombs >= plan.bombs && (spare < 0 || r < spare_rank))
+        spare = i, spare_rank = r;
+    }
+    if (spare >= 0) return spare;
+  }
+
+  // The cheapest bomb, and the cheapest breaking play.
+  int bomb = -1, breaking = -1, breaking_rank = 0;
+  BombKey bomb_key{};
+  for (int i = 0; i < count; ++i) {
+    const int tier = bomb_tier(moves[i]);
+    if (tier > 0) {
+      const BombKey key{tier, rank_order(moves[i], level), moves[i].cards().count(wild_kind(level))};
+      if (bomb < 0 || key < bomb_key) bomb = i, bomb_key = key;
+    } else {
+      const int r = rank_order(moves[i], level);
+      if (breaking < 0 || r < breaking_rank) breaking = i, breaking_rank = r;
+    }
+  }
+  if (danger && breaking >= 0) return breaking;
+  if (bomb >= 0) {
+    if (danger || (owner_cards <= kTempoCards && is_high(view.last_play, level))) return bomb;
+    const PlanScore rest = plan_score(view.hand - moves[bomb].cards(), level, view.rules.move_rules());
+    if (rest.turns <= kBombToFinishTurns) return bomb;
+  }
+  return -1;
+}
+
+CardKind PlanPolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {
+  // The card whose loss raises the turn count least, then keeps the most
+  // bombs, then the lowest.
+  // One plan per rank: the suit of the card given only matters to straight
+  // flushes, which is not worth a plan per card in a playout.
+  CardKind best = CardKind(std::countr_zero(options.lo));
+  PlanScore best_score{1 << 20, 0};
+  std::array<PlanScore, kNumRanks + 2> by_rank{};
+  unsigned planned = 0;
+  for (std::uint64_t bits = options.lo; bits; bits &= bits - 1) {
+    const auto k = CardKind(std::countr_zero(bits));
+    const CardSet one = CardSet::of_kind(k);
+    const int r = rank_of(k);
+    if (!(planned >> r & 1) && view.hand.contains(one)) {
+      by_rank[r] = plan_score(view.hand - one, view.level, view.rules.move_rules());
+      planned |= 1u << r;
+    }
+    const PlanScore s = view.hand.contains(one) ? by_rank[r] : PlanScore{1 << 19, 0};
+    const bool better = s.turns != best_score.turns ? s.turns < best_score.turns
+                        : s.bombs != best_score.bombs
+                            ? s.bombs > best_score.bombs
+                            : tribute_value(k, view.level) < tribute_value(best, view.level);
+    if (better) best = k, best_score = s;
+  }
+  return best;
+}
+
+}  // namespace guandan

@@ -1,0 +1,386 @@
+#include "guandan/planner.h"
+
+#include <bit>
+#include <cstdint>
+
+#include "guandan/hand_view.h"
+
+namespace guandan {
+namespace {
+
+// The long structures a plan may hold, by natural position (0 = low ace).
+enum class Shape : std::uint8_t { kStraight, kTube, kPlate };
+struct Structure {
+  Shape shape;
+  std::uint8_t start;  // first natural position
+};
+constexpr int width_of(Shape s) { return s == Shape::kStraight ? 1 : s == Shape::kTube ? 2 : 3; }
+constexpr int length_of(Shape s) { return s == Shape::kStraight ? 5 : s == Shape::kTube ? 3 : 2; }
+
+// The most structures one plan chains (a 27-card hand holds at most five
+// 5-card straights); bounds the search depth and the stacks below.
+constexpr int kMaxStructures = 8;
+constexpr int kMaxCandidates = 10 + 12 + 13;
+constexpr int kMaxFlushes = 6;
+
+// How the wilds left over after the structures are used, one choice per wild.
+enum class WildUse : std::uint8_t { kAlone, kToSingle, kToPair, kToTriple, kToBomb };
+
+struct Score {
+  int turns = 1 << 20;
+  int bombs = 0;
+  bool better_than(const Score& o) const { return turns != o.turns ? turns < o.turns : bombs > o.bombs; }
+};
+
+// The group counts of what the structures leave: n of a kind per rank.
+struct Leftover {
+  int singles = 0, pairs = 0, triples = 0, bombs = 0;
+  int rank_bombs = 0;  // n of a kind, which a wild may join (not four jokers)
+  int joker_singles = 0, joker_pairs = 0;
+};
+
+struct LeftoverResult {
+  Score score;
+  std::array<WildUse, 2> uses{WildUse::kAlone, WildUse::kAlone};
+};
+
+int turns_of(const Leftover& g, bool jokers_pair_triples) {
+  const int fh_pairs = g.pairs + (jokers_pair_triples ? g.joker_pairs : 0);
+  const int lone_joker_pairs = jokers_pair_triples ? 0 : g.joker_pairs;
+  return g.singles + g.joker_singles + g.bombs + lone_joker_pairs + (g.triples > fh_pairs ? g.triples : fh_pairs);
+}
+
+// Applies one wild; false when there is nothing of that kind to join.
+bool apply_wild(Leftover& g, WildUse use) {
+  switch (use) {
+    case WildUse::kAlone: ++g.singles; return true;
+    case WildUse::kToSingle: if (g.singles == 0) return false; --g.singles, ++g.pairs; return true;
+    case WildUse::kToPair: if (g.pairs == 0) return false; --g.pairs, ++g.triples; return true;
+    case WildUse::kToTriple: if (g.triples == 0) return false; --g.triples, ++g.bombs, ++g.rank_bombs; return true;
+    case WildUse::kToBomb: return g.rank_bombs > 0;
+  }
+  return false;
+}
+
+// Closed form for what the structures leave, trying every use of the
+// (at most two) remaining wilds.
+LeftoverResult score_leftover(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers,
+                              int wilds, bool jokers_pair_triples) {
+  Leftover g;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int c = counts[r];
+    g.singles += c == 1, g.pairs += c == 2, g.triples += c == 3, g.bombs += c >= 4, g.rank_bombs += c >= 4;
+  }
+  if (small_jokers == 2 && big_jokers == 2) {
+    ++g.bombs;
+  } else {
+    for (int j : {small_jokers, big_jokers}) g.joker_singles += j == 1, g.joker_pairs += j == 2;
+  }
+  LeftoverResult best;
+  constexpr WildUse kUses[] = {WildUse::kAlone, WildUse::kToSingle, WildUse::kToPair, WildUse::kToTriple,
+                               WildUse::kToBomb};
+  auto consider = [&](const Leftover& h, WildUse a, WildUse b) {
+    const Score s{turns_of(h, jokers_pair_triples), h.bombs};
+    if (s.better_than(best.score)) best = {s, {a, b}};
+  };
+  if (wilds == 0) {
+    consider(g, WildUse::kAlone, WildUse::kAlone);
+  } else {
+    for (WildUse a : kUses) {
+      Leftover h = g;
+      if (!apply_wild(h, a)) continue;
+      if (wilds == 1) {
+        consider(h, a, WildUse::kAlone);
+        continue;
+      }
+      for (WildUse b : kUses) {
+        Leftover k = h;
+        if (apply_wild(k, b)) consider(k, a, b);
+      }
+    }
+  }
+  return best;
+}
+
+// Depth-first search over the structures, on counts.
+class StructureSearch {
+ public:
+  StructureSearch(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers, int wilds,
+                  bool jokers_pair_triples)
+      : counts_(counts), small_jokers_(small_jokers), big_jokers_(big_jokers), wilds_(wilds),
+        jokers_pair_triples_(jokers_pair_triples) {
+    for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate}) {
+      for (int start = 0; start + length_of(shape) <= 14; ++start) {
+        const Structure s{shape, std::uint8_t(start)};
+        if (wilds_needed(s) <= wilds_) candidates_[candidate_count_++] = s;
+      }
+    }
+  }
+
+  // Fills the best structure list; returns its score (with `base` turns and
+  // bombs already spent elsewhere).
+  Score run(Score base) {
+    base_ = base;
+    best_ = Score{};
+    search(0, 0);
+    return best_;
+  }
+
+  std::array<Structure, kMaxStructures> best_structures{};
+  int best_structure_count = 0;
+  LeftoverResult best_leftover;
+
+ private:
+  int wilds_needed(const Structure& s) const {
+    const int width = width_of(s.shape);
+    int missing = 0;
+    for (int i = 0; i < length_of(s.shape); ++i) {
+      const int have = counts_[rank_at_position(s.start + i)];
+      missing += have < width ? width - have : 0;
+    }
+    return missing;
+  }
+
+  void search(int from, int depth) {
+    const LeftoverResult left = score_leftover(counts_, small_jokers_, big_jokers_, wilds_, jokers_pair_triples_);
+    const Score here{base_.turns + depth + left.score.turns, base_.bombs + left.score.bombs};
+    if (here.better_than(best_)) {
+      best_ = here;
+      best_structure_count = depth;
+      for (int i = 0; i < depth; ++i) best_structures[i] = stack_[i];
+      best_leftover = left;
+    }
+    if (depth == kMaxStructures) return;
+    // A structure costs a turn of its own: it only pays when the rest then
+    // takes at least two fewer turns, which needs at least two turns left.
+    if (left.score.turns < 2) return;
+    for (int i = from; i < candidate_count_; ++i) {
+      const Structure s = candidates_[i];
+      const int need = wilds_needed(s);
+      if (need > wilds_) continue;
+      const int width = width_of(s.shape);
+      std::array<std::int8_t, 5> took{};
+      for (int k = 0; k < length_of(s.shape); ++k) {
+        std::int8_t& c = counts_[rank_at_position(s.start + k)];
+        took[k] = std::int8_t(c < width ? c : width);
+        c = std::int8_t(c - took[k]);
+      }
+      wilds_ -= need;
+      stack_[depth] = s;
+      search(i, depth + 1);
+      wilds_ += need;
+      for (int k = 0; k < length_of(s.shape); ++k) counts_[rank_at_position(s.start + k)] += took[k];
+    }
+  }
+
+  std::array<std::int8_t, kNumRanks> counts_;
+  int small_jokers_, big_jokers_, wilds_;
+  bool jokers_pair_triples_;
+  std::array<Structure, kMaxCandidates> candidates_{};
+  int candidate_count_ = 0;
+  std::array<Structure, kMaxStructures> stack_{};
+  Score base_, best_;
+};
+
+// A natural straight flush the hand holds: suit and first position.
+struct Flush {
+  CardSet cards;
+  Rank top;
+};
+
+int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
+  int n = 0;
+  for (int suit = 0; suit < 4; ++suit) {
+    for (int start = 0; start + 5 <= 14 && n < kMaxFlushes; ++start) {
+      CardSet cards;
+      bool all = true;
+      for (int i = 0; i < 5 && all; ++i) {
+        const CardKind k = make_kind(rank_at_position(start + i), Suit(suit));
+        all = view.naturals.count(k) > 0;
+        cards = cards | CardSet::of_kind(k);
+      }
+      if (all) out[n++] = {cards, rank_at_position(start + 4)};
+    }
+  }
+  return n;
+}
+
+std::array<std::int8_t, kNumRanks> rank_counts(CardSet naturals) {
+  std::array<std::int8_t, kNumRanks> counts{};
+  for (int r = 0; r < kNumRanks; ++r) counts[r] = std::int8_t(std::popcount(unsigned(naturals.rank_config(Rank(r)))));
+  return counts;
+}
+
+// The whole search: every subset of the natural straight flushes (kept
+// whole, as bombs), then the structures over what they leave.
+struct Choice {
+  Score score;
+  unsigned flush_mask = 0;
+  std::array<Structure, kMaxStructures> structures{};
+  int structure_count = 0;
+  LeftoverResult leftover;
+};
+
+Choice choose(const HandView& view, MoveRules rules, const std::array<Flush, kMaxFlushes>& flushes, int flush_count) {
+  Choice best;
+  for (unsigned mask = 0; mask < (1u << flush_count); ++mask) {
+    CardSet rest = view.naturals;
+    bool disjoint = true;
+    int used = 0;
+    for (int i = 0; i < flush_count && disjoint; ++i) {
+      if (!(mask >> i & 1)) continue;
+      disjoint = rest.contains(flushes[i].cards);
+      if (disjoint) rest = rest - flushes[i].cards, ++used;
+    }
+    if (!disjoint) continue;
+    StructureSearch search(rank_counts(rest), view.small_jokers, view.big_jokers, view.wilds,
+                           rules.wild_with_joker);
+    const Score s = search.run({used, used});
+    if (s.better_than(best.score)) {
+      best.score = s;
+      best.flush_mask = mask;
+      best.structures = search.best_structures;
+      best.structure_count = search.best_structure_count;
+      best.leftover = search.best_leftover;
+    }
+  }
+  return best;
+}
+
+// Takes `n` natural cards of rank `r` out of `pool`.
+CardSet take_rank(CardSet& pool, Rank r, int n) {
+  CardSet taken;
+  for (int copy = 0; copy < 2 && n > 0; ++copy) {
+    for (int suit = 0; suit < 4 && n > 0; ++suit) {
+      const CardKind k = make_kind(r, Suit(suit));
+      if (pool.count(k) > copy && taken.count(k) == copy) {
+        taken = taken + CardSet::of_kind(k);
+        --n;
+      }
+    }
+  }
+  pool = pool - taken;
+  return taken;
+}
+
+// Groups of what the structures leave, in rank order, before full houses.
+struct Group {
+  CardSet cards;
+  Rank rank;
+  int size;
+  bool joker;
+};
+
+Kind group_kind(int size) {
+  return size == 1 ? Kind::kSingle : size == 2 ? Kind::kPair : size == 3 ? Kind::kTriple : Kind::kBomb;
+}
+
+}  // namespace
+
+PlanScore plan_score(CardSet hand, Rank level, MoveRules rules) {
+  const HandView view(hand, level);
+  std::array<Flush, kMaxFlushes> flushes;
+  const int flush_count = natural_flushes(view, flushes);
+  const Choice c = choose(view, rules, flushes, flush_count);
+  return {c.score.turns, c.score.bombs};
+}
+
+HandPlan plan_hand(CardSet hand, Rank level, MoveRules rules) {
+  HandPlan plan;
+  if (hand.empty()) return plan;
+  const HandView view(hand, level);
+  std::array<Flush, kMaxFlushes> flushes;
+  const int flush_count = natural_flushes(view, flushes);
+  const Choice choice = choose(view, rules, flushes, flush_count);
+
+  CardSet pool = view.naturals;
+  int wilds_left = view.wilds;
+  const CardKind wild = wild_kind(level);
+  auto add = [&](CardSet cards, Kind kind, Rank rank) { plan.combos[plan.count++] = {cards, kind, rank}; };
+
+  for (int i = 0; i < flush_count; ++i) {
+    if (!(choice.flush_mask >> i & 1)) continue;
+    pool = pool - flushes[i].cards;
+    add(flushes[i].cards, Kind::kStraightFlush, flushes[i].top);
+  }
+  for (int i = 0; i < choice.structure_count; ++i) {
+    const Structure s = choice.structures[i];
+    const int width = width_of(s.shape), length = length_of(s.shape);
+    CardSet cards;
+    int wilds = 0;
+    for (int k = 0; k < length; ++k) {
+      const Rank r = rank_at_position(s.start + k);
+      const int have = std::popcount(unsigned(pool.rank_config(r)));
+      const int naturals = have < width ? have : width;
+      cards = cards | take_rank(pool, r, naturals);
+      wilds += width - naturals;
+    }
+    cards = cards + CardSet::of_kind(wild, wilds);
+    wilds_left -= wilds;
+    const Rank top = rank_at_position(s.start + length - 1);
+    if (s.shape == Shape::kStraight) {
+      // Five naturals of one suit read as a straight flush.
+      const CardSet naturals = cards - CardSet::of_kind(wild, wilds);
+      unsigned suits = 0;
+      for (std::uint64_t b = naturals.lo; b; b &= b - 1) suits |= 1u << suit_of(CardKind(std::countr_zero(b)));
+      add(cards, wilds == 0 && std::popcount(suits) == 1 ? Kind::kStraightFlush : Kind::kStraight, top);
+    } else {
+      add(cards, s.shape == Shape::kTube ? Kind::kTube : Kind::kPlate, top);
+    }
+  }
+
+  // What is left, one group per rank, then the wilds as the closed form chose.
+  std::array<Group, kNumRanks + 4> groups{};
+  int group_count = 0;
+  for (Rank r : view.by_level) {
+    const int n = std::popcount(unsigned(pool.rank_config(r)));
+    if (n > 0) groups[group_count++] = {take_rank(pool, r, n), r, n, false};
+  }
+  const int sj = pool.count(kSmallJoker), bj = pool.count(kBigJoker);
+  if (sj == 2 && bj == 2) {
+    add(CardSet::of_kind(kSmallJoker, 2) | CardSet::of_kind(kBigJoker, 2), Kind::kJokerBomb, kBigJokerRank);
+  } else {
+    if (sj > 0) groups[group_count++] = {CardSet::of_kind(kSmallJoker, sj), kSmallJokerRank, sj, true};
+    if (bj > 0) groups[group_count++] = {CardSet::of_kind(kBigJoker, bj), kBigJokerRank, bj, true};
+  }
+  const CardSet one_wild = CardSet::of_kind(wild);
+  for (int w = 0; w < wilds_left; ++w) {
+    const WildUse use = choice.leftover.uses[w];
+    if (use == WildUse::kAlone) {
+      groups[group_count++] = {one_wild, level, 1, false};
+      continue;
+    }
+    // Joins the weakest group of that size.
+    const int size = use == WildUse::kToSingle ? 1 : use == WildUse::kToPair ? 2 : use == WildUse::kToTriple ? 3 : 4;
+    int target = -1;
+    for (int g = 0; g < group_count; ++g) {
+      const bool fits = !groups[g].joker && (size == 4 ? groups[g].size >= 4 : groups[g].size == size);
+      if (fits && target < 0) target = g;
+    }
+    // The closed form only chose a use that had a group to join.
+    groups[target].cards = groups[target].cards + one_wild;
+    ++groups[target].size;
+  }
+  // Full houses: the weakest triples take the weakest pairs.
+  std::array<bool, kNumRanks + 4> used{};
+  int pair_cursor = 0;
+  for (int t = 0; t < group_count; ++t) {
+    if (groups[t].size != 3) continue;
+    while (pair_cursor < group_count &&
+           (groups[pair_cursor].size != 2 || used[pair_cursor] ||
+            (groups[pair_cursor].joker && !rules.wild_with_joker)))
+      ++pair_cursor;
+    if (pair_cursor == group_count) break;
+    used[t] = used[pair_cursor] = true;
+    add(groups[t].cards + groups[pair_cursor].cards, Kind::kFullHouse, groups[t].rank);
+  }
+  for (int g = 0; g < group_count; ++g) {
+    if (used[g]) continue;
+    // Two wilds alone are a pair of the level rank.
+    add(groups[g].cards, group_kind(groups[g].size), groups[g].rank);
+  }
+  for (const PlannedCombo& c : plan) plan.bombs += bomb_tier(c.kind, c.cards.size()) > 0;
+  return plan;
+}
+
+}  // namespace guandan

@@ -1,0 +1,66 @@
+"""The plan policy: legal choices in every ruleset, deterministic for a seed,
+the same results on any number of threads, and reachable as a bot."""
+
+import guandan
+import numpy as np
+import pytest
+from guandan import Match
+from guandan.bots import BOTS, make_bot, play_match
+
+
+class Checked:
+    """Wraps a bot and checks every choice it makes."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.moves = 0
+
+    def choose_move(self, observation, moves, can_pass):
+        move = self.bot.choose_move(observation, moves, can_pass)
+        assert move is not None or can_pass, "passed while leading"
+        assert move is None or move in moves, f"illegal move {move}"
+        self.moves += 1
+        return move
+
+    def choose_card(self, observation, options):
+        card = self.bot.choose_card(observation, options)
+        assert card in options, f"card {card} not among {options}"
+        return card
+
+
+def test_plan_is_a_registered_bot():
+    assert "plan" in BOTS
+
+
+@pytest.mark.parametrize("ruleset", guandan.PRESET_NAMES)
+def test_plan_only_makes_legal_choices(ruleset):
+    for seed in range(6):
+        bots = [Checked(make_bot("plan", seed * 4 + seat)) for seat in range(4)]
+        match = play_match(Match(ruleset, seed=seed), bots)
+        assert match.is_over
+        assert all(b.moves > 0 for b in bots)
+
+
+@pytest.mark.parametrize("ruleset", guandan.PRESET_NAMES)
+def test_plan_simulations_finish_every_deal(ruleset):
+    results = guandan.simulate(400, policy="plan", ruleset=ruleset, seed=3)
+    # Every deal ends with four distinct places and a winner.
+    assert all(sorted(row) == [0, 1, 2, 3] for row in results.placing.tolist())
+    assert set(results.winning_team.tolist()) <= {0, 1}
+    assert (results.levels_gained >= 1).all()
+
+
+def test_plan_is_deterministic_for_a_seed_and_any_thread_count():
+    runs = [guandan.simulate(300, policy="plan", seed=11, threads=t) for t in (1, 2, 3, 1)]
+    for other in runs[1:]:
+        for field in ("placing", "winning_team", "levels_gained", "plays", "passes", "bombs"):
+            assert np.array_equal(getattr(runs[0], field), getattr(other, field)), field
+
+
+def test_plan_beats_the_old_rule_player():
+    # Seats 0 and 2 plan, 1 and 3 rule, then the same deals with seats swapped.
+    n = 400
+    a = guandan.simulate(n, policy=["plan", "rule", "plan", "rule"], seed=5)
+    b = guandan.simulate(n, policy=["rule", "plan", "rule", "plan"], seed=5)
+    wins = int((a.winning_team == 0).sum() + (b.winning_team == 1).sum())
+    assert wins / (2 * n) > 0.55
