@@ -102,18 +102,26 @@ class LeagueResult:
             lines.append(f"  {r.bot:<{width}}  {r.rating:+7.0f}   [{r.low:+.0f}, {r.high:+.0f}]")
         return lines
 
-    def to_dict(self) -> Dict[str, object]:
-        """The table and the ratings as plain values (for JSON)."""
-        rows = []
+    def matchup_rows(self) -> List[Dict[str, object]]:
+        """One row of plain values per match-up."""
+        rows: List[Dict[str, object]] = []
         for m in self.matchups:
             low, high = m.a_win_interval
             mean, level_low, level_high = m.levels_per_deal
             rows.append({"a": m.a, "b": m.b, "deals": m.deals, "a_wins": m.arena.a_wins,
                          "a_win_rate": m.a_win_rate, "a_win_low": low, "a_win_high": high,
                          "levels_per_deal": mean, "levels_low": level_low, "levels_high": level_high})
-        ratings = [{"bot": r.bot, "rating": r.rating, "low": r.low, "high": r.high} for r in self.ratings]
+        return rows
+
+    def rating_rows(self) -> List[Dict[str, object]]:
+        """One row of plain values per bot."""
+        return [{"bot": r.bot, "rating": r.rating, "low": r.low, "high": r.high} for r in self.ratings]
+
+    def to_dict(self) -> Dict[str, object]:
+        """The table and the ratings as plain values (for JSON)."""
         return {"bots": list(self.bots), "anchor": self.anchor, "seed": self.seed,
-                "search_rollouts": self.search_rollouts, "matchups": rows, "ratings": ratings}
+                "search_rollouts": self.search_rollouts, "matchups": self.matchup_rows(),
+                "ratings": self.rating_rows()}
 
 
 def league_bots(bots: Sequence[str]) -> Tuple[str, ...]:
@@ -194,16 +202,15 @@ def write_table(result: LeagueResult, path: str, run: Optional[Dict[str, object]
     import json
     import os
 
-    table = result.to_dict()
     if os.path.splitext(path)[1].lower() == ".csv":
         with open(path, "w", newline="") as file:
             writer = csv.DictWriter(file, fieldnames=CSV_COLUMNS)
             writer.writeheader()
-            for row in table["matchups"]:  # type: ignore[union-attr]
+            for row in result.matchup_rows():
                 writer.writerow({"row": "matchup", **row})
-            for row in table["ratings"]:  # type: ignore[union-attr]
+            for row in result.rating_rows():
                 writer.writerow({"row": "rating", **row})
         return
     with open(path, "w") as file:
-        json.dump({**table, "run": run or {}}, file, indent=2)
+        json.dump({**result.to_dict(), "run": run or {}}, file, indent=2)
         file.write("\n")
