@@ -177,3 +177,12 @@ def test_the_command_draws_one_bar_over_the_whole_league(capsys):
     assert main(["arena", "--league", "random,rule,search", "--deals", "2", "--rollouts", "5"]) == 0
     err = capsys.readouterr().err
     assert "League of 3 bots" in err and "12/12" in err and "/4 " not in err
+
+
+def test_the_league_is_reachable_from_the_arena_module():
+    import guandan.arena
+
+    assert guandan.arena.league is league
+    assert guandan.arena.LeagueResult.__name__ == "LeagueResult"
+    with pytest.raises(AttributeError):
+        guandan.arena.no_such_name  # noqa: B018

@@ -4,14 +4,15 @@ Every deal is played twice with the same cards: once with bot A in seats 0
 and 2 and bot B in seats 1 and 3, once with the teams swapped, so the luck
 of the deal cancels out. The deals are those of :func:`guandan.simulate`
 (each starting with a tribute from a random previous placing), played inside
-the core by its policies: ``random``, ``rule`` and ``search``.
+the core by its policies: ``random``, ``rule`` and ``search``. :func:`league`
+plays every pair of several bots this way and rates them (:mod:`guandan.league`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -103,3 +104,15 @@ def arena(
     first = run([a, b, a, b], 0)
     second = run([b, a, b, a], 1)
     return ArenaResult((a, b), first, second)
+
+
+
+def __getattr__(name: str) -> Any:
+    """``guandan.arena.league`` and ``LeagueResult``: the league, built on
+    :func:`arena`, lives in :mod:`guandan.league`; imported on first use,
+    so that either module can be imported first."""
+    if name in ("league", "LeagueResult"):
+        from . import league as league_module
+
+        return getattr(league_module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
