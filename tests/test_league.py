@@ -186,3 +186,14 @@ def test_the_league_is_reachable_from_the_arena_module():
     assert guandan.arena.LeagueResult.__name__ == "LeagueResult"
     with pytest.raises(AttributeError):
         guandan.arena.no_such_name  # noqa: B018
+
+
+def test_the_win_interval_widens_when_the_deals_of_a_pair_agree():
+    from guandan.summary import paired_wilson_interval, wilson_interval
+
+    split = np.ones(100, dtype=int)  # every pair split: 100 of 200, pairs as informative as deals or more
+    assert paired_wilson_interval(split) == wilson_interval(100, 200)
+    agree = np.array([0, 2] * 50)  # every pair went one way: 100 of 200 again, but only 100 independent results
+    low, high = paired_wilson_interval(agree)
+    assert (low, high) == pytest.approx(wilson_interval(50, 100))
+    assert high - low > np.subtract(*wilson_interval(100, 200)[::-1])

@@ -26,7 +26,7 @@ import numpy as np
 from .arena import ArenaResult, arena
 from .ruleset import RulesetLike
 from .simulate import POLICIES, Progress
-from .summary import wilson_interval
+from .summary import paired_wilson_interval
 
 BOOTSTRAP = 500  # resamples of the deal pairs for the rating intervals
 
@@ -49,8 +49,9 @@ class MatchUp:
 
     @property
     def a_win_interval(self) -> Tuple[float, float]:
-        """95% Wilson interval of ``a``'s share of the deals."""
-        return wilson_interval(self.arena.a_wins, self.arena.deals)
+        """95% interval of ``a``'s share of the deals: Wilson, widened when
+        the two deals of a pair are correlated (see ``paired_wilson_interval``)."""
+        return paired_wilson_interval(self.arena.a_pair_wins())
 
     @property
     def levels_per_deal(self) -> Tuple[float, float, float]:
