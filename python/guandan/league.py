@@ -80,6 +80,7 @@ class LeagueResult:
     search_rollouts: int
 
     def matchup(self, a: str, b: str) -> MatchUp:
+        """The match-up of ``a`` (first) against ``b``."""
         for match in self.matchups:
             if (match.a, match.b) == (a, b):
                 return match
@@ -184,9 +185,15 @@ def _ratings(names, pairs, matchups, deals, bootstrap, seed) -> Tuple[Rating, ..
     pair_wins = np.stack([m.arena.a_pair_wins() for m in matchups])  # (match-ups, deal pairs)
     games = np.full(len(pairs), 2 * deals)
     point = fit_ratings(len(names), pairs, pair_wins.sum(axis=1), games)
-    # The same resample of deal pairs for every match-up: they played the same deals.
-    counts = np.random.default_rng(seed).multinomial(deals, np.full(deals, 1 / deals), size=bootstrap)
-    resampled = fit_ratings(len(names), pairs, counts @ pair_wins.T, games)
+    # The same resample of deal pairs for every match-up: they played the same
+    # deals. Drawn in blocks of about 2 million indices, so memory stays flat.
+    rng = np.random.default_rng(seed)
+    block = max(1, min(bootstrap, 2_000_000 // deals))
+    wins = []
+    for start in range(0, bootstrap, block):
+        drawn = rng.integers(0, deals, size=(min(block, bootstrap - start), deals))
+        wins.append(pair_wins[:, drawn].sum(axis=-1).T)  # (resamples, match-ups)
+    resampled = fit_ratings(len(names), pairs, np.concatenate(wins), games)
     low, high = np.percentile(resampled, [2.5, 97.5], axis=0)
     return tuple(Rating(name, float(point[k]), float(low[k]), float(high[k])) for k, name in enumerate(names))
 
