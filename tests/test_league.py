@@ -141,6 +141,7 @@ def run(argv):
     (["--league", "rule,random", "--out", "missing/table.json"], ["--out", "missing"]),
     (["--out", "table.json"], ["--out", "--league"]),
     (["--league", "rule,random", "--deals", "0"], ["--deals"]),
+    (["--league", "rule,random,search", "--deals", str(10**12)], ["GB", "memory"]),
 ])
 def test_the_command_refuses_bad_leagues_in_one_line(argv, words, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
