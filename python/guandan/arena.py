@@ -4,14 +4,15 @@ Every deal is played twice with the same cards: once with bot A in seats 0
 and 2 and bot B in seats 1 and 3, once with the teams swapped, so the luck
 of the deal cancels out. The deals are those of :func:`guandan.simulate`
 (each starting with a tribute from a random previous placing), played inside
-the core by its policies: ``random``, ``rule`` and ``search``.
+the core by its policies: ``random``, ``rule`` and ``search``. :func:`league`
+plays every pair of several bots this way and rates them (:mod:`guandan.league`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -34,6 +35,16 @@ class ArenaResult:
     def a_wins(self) -> int:
         return int((self.a_first.winning_team == 0).sum() + (self.a_second.winning_team == 1).sum())
 
+    def a_pair_wins(self) -> np.ndarray:
+        """Per deal pair: the deals of the pair that A won (0, 1 or 2)."""
+        return ((self.a_first.winning_team == 0).astype(np.int64) + (self.a_second.winning_team == 1)).astype(np.int64)
+
+    def level_interval(self) -> Tuple[float, float, float]:
+        """A's levels per deal minus B's: mean and 95% interval, deal pairs as the units."""
+        margin = self.level_margin() / 2
+        half = Z95 * margin.std(ddof=1) / math.sqrt(len(margin)) if len(margin) > 1 else 0.0
+        return float(margin.mean()), float(margin.mean() - half), float(margin.mean() + half)
+
     def level_margin(self) -> np.ndarray:
         """Per deal pair: A's levels gained minus B's, summed over both deals."""
         first = np.where(self.a_first.winning_team == 0, 1, -1) * self.a_first.levels_gained
@@ -43,12 +54,12 @@ class ArenaResult:
     def summary(self) -> List[str]:
         a, b = self.bots
         low, high = wilson_interval(self.a_wins, self.deals)
-        margin = self.level_margin() / 2  # per deal
-        half = Z95 * margin.std(ddof=1) / math.sqrt(len(margin)) if len(margin) > 1 else 0.0
+        mean, level_low, _ = self.level_interval()
+        half = mean - level_low
         return [
             f"{a} vs {b}: {self.deals:,} deals ({self.deals // 2:,} duplicate pairs)",
             f"  {a} wins {self.a_wins / self.deals:.1%} of deals   95% interval [{low:.1%}, {high:.1%}]",
-            f"  levels per deal, {a} minus {b}: {margin.mean():+.3f} ± {half:.3f}",
+            f"  levels per deal, {a} minus {b}: {mean:+.3f} ± {half:.3f}",
             f"  double wins (1-2): {a} {self._double_wins(True):,}, {b} {self._double_wins(False):,}",
         ]
 
@@ -93,3 +104,15 @@ def arena(
     first = run([a, b, a, b], 0)
     second = run([b, a, b, a], 1)
     return ArenaResult((a, b), first, second)
+
+
+
+def __getattr__(name: str) -> Any:
+    """``guandan.arena.league`` and ``LeagueResult``: the league, built on
+    :func:`arena`, lives in :mod:`guandan.league`; imported on first use,
+    so that either module can be imported first."""
+    if name in ("league", "LeagueResult"):
+        from . import league as league_module
+
+        return getattr(league_module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

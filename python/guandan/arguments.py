@@ -9,6 +9,7 @@ levels) are accepted in any case.
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Callable, List, Sequence, Union
 
 from .bots import BOTS
@@ -102,6 +103,35 @@ def policy_pair(text: str) -> List[str]:
     if len(names) != 2:
         raise argparse.ArgumentTypeError(f"give two policies, e.g. search,rule; got {len(names)}: {text.strip()!r}")
     return names
+
+
+def league(text: str) -> List[str]:
+    """Two or more distinct core policies, comma-separated (``guandan arena --league``)."""
+    names = _names(text)
+    if len(names) < 2:
+        raise argparse.ArgumentTypeError(f"give at least two policies, e.g. random,rule,search; got {len(names)}: "
+                                         f"{text.strip()!r}")
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise argparse.ArgumentTypeError(f"{', '.join(repeated)} listed twice; the bots of a league are distinct")
+    return names
+
+
+TABLE_FORMATS = (".json", ".csv")
+
+
+def table_path(text: str) -> str:
+    """A file the league table can be written to (``.json`` or ``.csv``), checked before the run."""
+    path = text.strip()
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in TABLE_FORMATS:
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: the name must end in .json or .csv")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: the folder {folder!r} does not exist or is not writable")
+    if os.path.isdir(path) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: a folder or a read-only file is in the way")
+    return path
 
 
 def ray_address(text: str) -> str:

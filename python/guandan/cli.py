@@ -13,9 +13,12 @@ plays N deals (or N whole matches) with built-in policies inside the C++ core
 and prints a summary with confidence intervals; ``--out`` also writes the
 results and the run that made them (see ``guandan.results_file``).
 
-    guandan arena [--bots A,B] [--deals N] [--ruleset NAME] [--threads T] [--seed S] [--rollouts R] [--quiet]
+    guandan arena [--bots A,B | --league A,B,C...] [--deals N] [--ruleset NAME] [--threads T] [--seed S]
+                  [--rollouts R] [--out F.json|F.csv] [--quiet]
 
-compares two core policies on duplicate deals (teams swapped).
+compares two core policies on duplicate deals (teams swapped); ``--league``
+plays every pair of the bots listed, on the same N deal pairs per match-up,
+and rates them (see ``guandan.league``).
 
     guandan play [--ruleset NAME] [--seed N] [--seat S] [--bots NAME]
 
@@ -227,6 +230,10 @@ def _arena(args: argparse.Namespace) -> int:
     from .progress import ProgressBar
     from .simulate import simulate
 
+    if args.league:
+        return _league(args)
+    if args.out:
+        raise CommandError("--out writes the table of a league: give the bots with --league")
     a, b = args.bots
     rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     _check_memory(2 * args.deals, simulate(0), f"{2 * args.deals:,} deals")
@@ -242,6 +249,47 @@ def _arena(args: argparse.Namespace) -> int:
     print("\n".join(result.summary()))
     print(f"  ({seconds:.1f} s; ruleset {args.ruleset}; search playouts per decision {rollouts})")
     return 0
+
+
+def _league(args: argparse.Namespace) -> int:
+    from .league import league, write_table
+    from .progress import ProgressBar
+    from .simulate import simulate
+
+    bots = args.bots
+    matchups = len(bots) * (len(bots) - 1) // 2
+    rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
+    total = 2 * args.deals * matchups
+    _check_memory(total, simulate(0), f"{total:,} deals")
+    bar = None if args.quiet else ProgressBar(f"League of {len(bots)} bots")
+    print(f"guandan arena: league {','.join(bots)}, {matchups} match-up(s) of {args.deals:,} duplicate deal pairs, "
+          f"ruleset {args.ruleset}, seed {args.seed}, {args.threads} thread(s), search playouts {rollouts}")
+    start = time.perf_counter()
+    try:
+        result = league(bots, args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads,
+                        search_rollouts=rollouts, progress=bar)
+    finally:
+        if bar is not None:
+            bar.end_line()
+    seconds = time.perf_counter() - start
+    print()
+    print("\n".join(result.summary()))
+    print(f"  ({seconds:.1f} s)")
+    if args.out:
+        run = {"command": "arena --league", "bots": list(bots), "deals": args.deals, "seed": args.seed,
+               "ruleset": as_ruleset(args.ruleset).to_dict(), "search_rollouts": rollouts,
+               "threads": args.threads, "version": __version__}
+        write_table(result, args.out, run)
+        print(f"\nWrote {args.out}")
+    return 0
+
+
+class _League(argparse.Action):
+    """--league puts its bots where --bots does (one list of bots for the command) and marks a league."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        namespace.bots = values
+        namespace.league = True
 
 
 # --- the parser ----------------------------------------------------------------
@@ -291,17 +339,22 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
 
-    ar = sub.add_parser("arena", help="compare two bots on duplicate deals (teams swapped)")
-    ar.add_argument("--bots", type=arguments.policy_pair, default="rule,random",
-                    help=f"two of {_POLICY_NAMES}, comma-separated (default rule,random)")
+    ar = sub.add_parser("arena", help="compare bots on duplicate deals (teams swapped): two, or a league")
+    who = ar.add_mutually_exclusive_group()
+    who.add_argument("--bots", type=arguments.policy_pair, default="rule,random",
+                     help=f"two of {_POLICY_NAMES}, comma-separated (default rule,random)")
+    who.add_argument("--league", type=arguments.league, action=_League, metavar="BOTS",
+                     help="every pair of these bots (two or more, comma-separated), with ratings")
     ar.add_argument("--deals", type=arguments.count, default=2000, help="duplicate deal pairs (default 2000)")
     ar.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
     ar.add_argument("--threads", type=arguments.threads, default=1, help=f"threads, 1..{arguments.MAX_THREADS} (default 1)")
     ar.add_argument("--seed", type=arguments.seed, default=0, help="run seed in [0, 2**64) (default 0)")
     ar.add_argument("--rollouts", type=arguments.rollouts, default=None,
                     help=f"search playouts per decision, 1..{arguments.MAX_ROLLOUTS:,} (default {rollouts})")
+    ar.add_argument("--out", type=arguments.table_path, default=None, metavar="FILE",
+                    help="with --league: also write the table and ratings to FILE.json or FILE.csv")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
-    ar.set_defaults(run=_arena)
+    ar.set_defaults(run=_arena, league=False)
     return parser
 
 
