@@ -1,6 +1,10 @@
 #include "guandan/search.h"
 
+#include <algorithm>
+#include <chrono>
+#include <exception>
 #include <memory>
+#include <thread>
 #include <stdexcept>
 #include <string>
 
@@ -177,6 +181,146 @@ int SearchPolicy::choose_play(const PlayerView& view, const Move* moves, int cou
 }
 
 CardKind SearchPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
+  return cards_.choose_card(view, options, rng);
+}
+
+
+// --- search v2 ---------------------------------------------------------------
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One thread's share of a decision: its own random stream, move list and
+// statistics, so that threads share nothing while they run.
+struct SearchShare {
+  std::vector<double> total;
+  std::vector<int> visits;
+  int rollouts = 0;
+  bool stopped = false;
+};
+
+// The random stream of thread `t` for a decision: disjoint from the others'
+// by seeding (SplitMix64 of the decision's seed and the thread index).
+Rng thread_rng(std::uint64_t decision_seed, int t) {
+  std::uint64_t state = decision_seed ^ (std::uint64_t(t) + 1) * 0x9E3779B97F4A7C15ull;
+  return Rng(splitmix64(state));
+}
+
+// Plays `worlds` sampled worlds, every candidate in each, until the stop
+// flag, the deadline or the playout cap. Candidates take turns to go first
+// in a world so that a deadline cuts no candidate short more than another.
+void search_share(const PlayerView& view, const std::vector<Move>& candidates, int options, int worlds,
+                  const SearchV2Config& config, bool timed, Clock::time_point deadline, Rng rng,
+                  SearchShare& share) {
+  auto moves = std::make_unique<MoveList>();
+  RulePolicy rule;
+  Policy* const policies[4] = {&rule, &rule, &rule, &rule};
+  share.total.assign(std::size_t(options), 0.0);
+  share.visits.assign(std::size_t(options), 0);
+  for (int w = 0; w < worlds && !share.stopped; ++w) {
+    const DealState world(sample_world(view, rng), view);
+    for (int k = 0; k < options; ++k) {
+      // Polled per playout (microseconds each); reading the clock costs
+      // tens of nanoseconds.
+      if ((config.stop && config.stop->load(std::memory_order_relaxed)) || (timed && Clock::now() >= deadline)) {
+        share.stopped = true;
+        break;
+      }
+      const int c = (w + k) % options;
+      DealState deal = world;
+      if (c < int(candidates.size())) {
+        deal.apply_play(candidates[std::size_t(c)]);
+      } else {
+        deal.apply_pass();
+      }
+      play_out(deal, policies, rng, *moves);
+      share.total[std::size_t(c)] += score(deal, view.seat, view.rules);
+      ++share.visits[std::size_t(c)];
+      ++share.rollouts;
+    }
+  }
+}
+
+void check_search_v2(const SearchV2Config& config) {
+  if (config.rollouts < kMinRollouts || config.rollouts > kMaxRollouts)
+    throw std::invalid_argument("rollouts must be 1..1,000,000");
+  if (config.think_ms != 0 && (config.think_ms < kMinThinkMs || config.think_ms > kMaxThinkMs))
+    throw std::invalid_argument("think_ms must be 1..60,000 (or 0 for no time budget)");
+  if (config.threads < 1 || config.threads > kMaxSearchThreads) throw std::invalid_argument("threads must be 1..64");
+}
+
+}  // namespace
+
+SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                       const SearchV2Config& config, Rng& rng) {
+  const Clock::time_point started = Clock::now();
+  check_decision(view, candidates.data(), int(candidates.size()), can_pass);
+  check_search_v2(config);
+  SearchResult result;
+  const int options = int(candidates.size()) + (can_pass ? 1 : 0);
+  if (options <= 1) {
+    result.choice = candidates.empty() ? -1 : 0;
+    return result;
+  }
+  const bool timed = config.think_ms > 0;
+  const Clock::time_point deadline = started + std::chrono::milliseconds(config.think_ms);
+  const int worlds = std::max(1, config.rollouts / options);
+  const int threads = std::min(config.threads, worlds);
+  const std::uint64_t decision_seed = rng.next();
+  std::vector<SearchShare> shares(static_cast<std::size_t>(threads));
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+  {
+    // Thread t plays worlds/threads worlds, the first worlds % threads one more.
+    auto run = [&](int t) {
+      const int mine = worlds / threads + (t < worlds % threads ? 1 : 0);
+      try {
+        search_share(view, candidates, options, mine, config, timed, deadline, thread_rng(decision_seed, t),
+                     shares[std::size_t(t)]);
+      } catch (...) {
+        errors[std::size_t(t)] = std::current_exception();
+      }
+    };
+    std::vector<std::jthread> helpers;
+    helpers.reserve(std::size_t(threads - 1));
+    for (int t = 1; t < threads; ++t) helpers.emplace_back(run, t);
+    run(0);  // the calling thread takes the first share
+  }
+  for (const std::exception_ptr& error : errors)
+    if (error) std::rethrow_exception(error);
+  // Summed in thread order: the same seed and thread count give the same sums.
+  std::vector<double> total(std::size_t(options), 0.0);
+  std::vector<int> visits(std::size_t(options), 0);
+  for (const SearchShare& share : shares) {
+    for (int c = 0; c < options; ++c) {
+      total[std::size_t(c)] += share.total[std::size_t(c)];
+      visits[std::size_t(c)] += share.visits[std::size_t(c)];
+    }
+    result.rollouts += share.rollouts;
+    result.stopped = result.stopped || (config.stop && config.stop->load(std::memory_order_relaxed));
+  }
+  // Best mean; a candidate never played out (the budget ran out first)
+  // counts only when nothing was.
+  int best = 0;
+  auto mean = [&](int c) { return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9; };
+  for (int c = 1; c < options; ++c)
+    if (mean(c) > mean(best)) best = c;
+  result.choice = best < int(candidates.size()) ? best : -1;
+  result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;
+  return result;
+}
+
+int SearchV2Policy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
+  const std::vector<Move> all(moves, moves + count);
+  const std::vector<Move> groups = group_moves(all);
+  const SearchResult r = search_v2(view, groups, can_pass, config_, rng);
+  if (r.choice < 0) return -1;
+  for (int i = 0; i < count; ++i)
+    if (moves[i] == groups[std::size_t(r.choice)]) return i;
+  return 0;
+}
+
+CardKind SearchV2Policy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
   return cards_.choose_card(view, options, rng);
 }
 

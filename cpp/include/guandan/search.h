@@ -66,4 +66,41 @@ class SearchPolicy final : public Policy {
   RulePolicy cards_;  // tribute and return cards: the rule policy's choice
 };
 
+// --- search v2: the same determinized search under a wall-clock budget, on
+// several threads for one decision (the `search_v2` policy). ---------------
+
+inline constexpr int kMinThinkMs = 1;
+inline constexpr int kMaxThinkMs = 60'000;
+inline constexpr int kMaxSearchThreads = 64;
+
+struct SearchV2Config {
+  // Playout cap per decision (kMinRollouts..kMaxRollouts). The search stops
+  // at whichever of the cap and the time budget comes first.
+  int rollouts = kMaxRollouts;
+  // Wall-clock budget per decision in milliseconds (kMinThinkMs..kMaxThinkMs),
+  // or 0 for none: then the playout cap alone decides, and the result is the
+  // same for a given seed and thread count.
+  int think_ms = 0;
+  // Root parallelism: the sampled worlds are split across this many threads
+  // (1..kMaxSearchThreads), each with its own random stream, and their
+  // statistics summed in thread order.
+  int threads = 1;
+  const std::atomic<bool>* stop = nullptr;  // as SearchConfig::stop
+};
+
+// Checks the decision and the configuration (std::invalid_argument).
+SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                       const SearchV2Config& config, Rng& rng);
+
+class SearchV2Policy final : public Policy {
+ public:
+  explicit SearchV2Policy(SearchV2Config config) : config_(config) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
+
+ private:
+  SearchV2Config config_;
+  RulePolicy cards_;
+};
+
 }  // namespace guandan
