@@ -190,3 +190,16 @@ def test_ctrl_c_stops_a_threaded_decision():
             child.wait()
     assert "KeyboardInterrupt" in err, err
     assert elapsed < 2.0, f"took {elapsed:.2f}s to stop"
+
+
+def test_pruning_keeps_the_rule_policys_choice_and_indexes_the_moves_given():
+    deal, view, moves = _opening()
+    rule_choice = _core.policy_play("rule", view, moves, False, 1)
+    # One candidate kept: the rule policy's own choice, without a playout.
+    assert _core.search_v2_move(view, moves, False, 500, 0, 1, 1, 1)[:2] == (rule_choice, 0)
+    # 24 kept: 1,000 playouts are 41 worlds of 24 candidates, and the choice
+    # indexes the moves as given.
+    choice, rollouts, _ = _core.search_v2_move(view, moves, False, 1000, 0, 1, 1, 24)
+    assert rollouts == (1000 // 24) * 24 and 0 <= choice < len(moves)
+    with pytest.raises(ValueError, match="max_candidates"):
+        _core.search_v2_move(view, moves, False, 500, 0, 1, 1, -1)

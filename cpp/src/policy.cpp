@@ -183,6 +183,7 @@ std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
   config.rollouts = options.search_rollouts;
   config.think_ms = options.search_think_ms;
   config.threads = options.search_threads;
+  config.max_candidates = kDefaultMaxCandidates;
   config.stop = options.stop;
   return std::make_unique<SearchV2Policy>(config);
 }

@@ -1,6 +1,8 @@
 #include "guandan/search.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <exception>
 #include <memory>
@@ -242,25 +244,72 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   }
 }
 
+// Ranks of which a move takes some of the hand's natural cards but not all.
+int ranks_split(Move m, CardSet hand, Rank level) {
+  const CardKind wild = wild_kind(level);
+  const CardSet cards = m.cards();
+  const CardSet used = cards - CardSet::of_kind(wild, cards.count(wild));
+  const CardSet held = hand - CardSet::of_kind(wild, hand.count(wild));
+  int n = 0;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int took = std::popcount(unsigned(used.rank_config(Rank(r))));
+    if (took > 0 && took < std::popcount(unsigned(held.rank_config(Rank(r))))) ++n;
+  }
+  return n;
+}
+
 void check_search_v2(const SearchV2Config& config) {
   if (config.rollouts < kMinRollouts || config.rollouts > kMaxRollouts)
     throw std::invalid_argument("rollouts must be 1..1,000,000");
   if (config.think_ms != 0 && (config.think_ms < kMinThinkMs || config.think_ms > kMaxThinkMs))
     throw std::invalid_argument("think_ms must be 1..60,000 (or 0 for no time budget)");
   if (config.threads < 1 || config.threads > kMaxSearchThreads) throw std::invalid_argument("threads must be 1..64");
+  if (config.max_candidates < 0) throw std::invalid_argument("max_candidates must be 0 (all) or more");
 }
 
 }  // namespace
 
-SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                                   int keep) {
+  if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
+  RulePolicy rule;
+  Rng unused(0);  // the rule policy draws no random numbers
+  const int preferred = rule.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
+  struct Ranked {
+    std::array<int, 5> key;
+    Move move;
+  };
+  std::vector<Ranked> ranked;
+  ranked.reserve(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const Move m = candidates[i];
+    ranked.push_back({{int(i) == preferred ? 0 : 1, ranks_split(m, view.hand, view.level), bomb_tier(m),
+                       rank_order(m, view.level), -m.size()},
+                      m});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) { return a.key < b.key; });
+  std::vector<Move> kept;
+  kept.reserve(std::size_t(keep));
+  for (int i = 0; i < keep; ++i) kept.push_back(ranked[std::size_t(i)].move);
+  return kept;
+}
+
+SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_candidates, bool can_pass,
                        const SearchV2Config& config, Rng& rng) {
   const Clock::time_point started = Clock::now();
-  check_decision(view, candidates.data(), int(candidates.size()), can_pass);
+  check_decision(view, all_candidates.data(), int(all_candidates.size()), can_pass);
   check_search_v2(config);
+  const std::vector<Move> candidates = prune_candidates(view, all_candidates, can_pass, config.max_candidates);
+  // An index into the candidates as given, not the pruned ones.
+  auto given_index = [&](int c) {
+    for (std::size_t i = 0; i < all_candidates.size(); ++i)
+      if (all_candidates[i] == candidates[std::size_t(c)]) return int(i);
+    return -1;
+  };
   SearchResult result;
   const int options = int(candidates.size()) + (can_pass ? 1 : 0);
   if (options <= 1) {
-    result.choice = candidates.empty() ? -1 : 0;
+    result.choice = candidates.empty() ? -1 : given_index(0);
     return result;
   }
   const bool timed = config.think_ms > 0;
@@ -305,7 +354,7 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidat
   auto mean = [&](int c) { return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9; };
   for (int c = 1; c < options; ++c)
     if (mean(c) > mean(best)) best = c;
-  result.choice = best < int(candidates.size()) ? best : -1;
+  result.choice = best < int(candidates.size()) ? given_index(best) : -1;
   result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;
   return result;
 }

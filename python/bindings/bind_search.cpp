@@ -131,7 +131,7 @@ void init_search(py::module_& m) {
       "rollouts: 1..1,000,000; passing only when following; Ctrl-C stops it within a second.");
 
   m.def("search_v2_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
-                             int think_ms, int threads, std::uint64_t seed) {
+                             int think_ms, int threads, std::uint64_t seed, int max_candidates) {
         check_rollouts(rollouts);
         check_think_ms(think_ms);
         check_search_threads(threads);
@@ -142,16 +142,19 @@ void init_search(py::module_& m) {
         config.rollouts = rollouts;
         config.think_ms = think_ms;
         config.threads = threads;
+        if (max_candidates < 0) throw py::value_error("max_candidates must be 0 (all) or more");
+        config.max_candidates = max_candidates;
         config.stop = &stop;
         SearchResult result;
         Rng rng(seed);
         run_interruptible([&] { result = search_v2(view, candidates, can_pass, config, rng); }, stop);
         return py::make_tuple(result.choice, result.rollouts, result.best_value);
       }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("think_ms"),
-      py::arg("threads"), py::arg("seed"),
+      py::arg("threads"), py::arg("seed"), py::arg("max_candidates") = 0,
       "Search v2 (search.h): (choice index or -1 to pass, playouts run, mean score of the choice). Stops at the "
       "first of rollouts (1..1,000,000) and think_ms (1..60,000 ms, 0 for none); threads 1..64 for this decision; "
-      "the same seed and thread count give the same result without a time budget. Ctrl-C stops it within a second.");
+      "the same seed and thread count give the same result without a time budget; max_candidates > 0 searches only "
+      "that many candidates, by the rule policy's preference (the search_v2 policy: kDefaultMaxCandidates). Ctrl-C stops it within a second.");
 
   m.def("sample_world", [](const PlayerView& view, std::uint64_t seed) {
         Rng rng(seed);
