@@ -186,7 +186,6 @@ CardKind SearchPolicy::choose_card(const PlayerView& view, CardSet options, Rng&
   return cards_.choose_card(view, options, rng);
 }
 
-
 // --- search v2 ---------------------------------------------------------------
 
 namespace {
