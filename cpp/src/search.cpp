@@ -208,12 +208,13 @@ Rng thread_rng(std::uint64_t decision_seed, int t) {
   return Rng(splitmix64(state));
 }
 
-// Plays `worlds` sampled worlds, every candidate in each, until the stop
-// flag, the deadline or the playout cap. Candidates take turns to go first
-// in a world so that a deadline cuts no candidate short more than another.
-void search_share(const PlayerView& view, const std::vector<Move>& candidates, int options, int worlds,
-                  const SearchV2Config& config, bool timed, Clock::time_point deadline, Rng rng,
-                  SearchShare& share) {
+// Plays `worlds` sampled worlds, every active option (a candidate index, or
+// candidates.size() for passing) in each, until the stop flag or the
+// deadline. Options take turns to go first in a world so that a deadline
+// cuts no option short more than another.
+void search_share(const PlayerView& view, const std::vector<Move>& candidates, int options,
+                  const std::vector<int>& active, int worlds, const SearchV2Config& config, bool timed,
+                  Clock::time_point deadline, Rng rng, SearchShare& share) {
   auto moves = std::make_unique<MoveList>();
   RulePolicy rule;
   Policy* const policies[4] = {&rule, &rule, &rule, &rule};
@@ -221,14 +222,15 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   share.visits.assign(std::size_t(options), 0);
   for (int w = 0; w < worlds && !share.stopped; ++w) {
     const DealState world(sample_world(view, rng), view);
-    for (int k = 0; k < options; ++k) {
+    const int n = int(active.size());
+    for (int k = 0; k < n; ++k) {
       // Polled per playout (microseconds each); reading the clock costs
       // tens of nanoseconds.
       if ((config.stop && config.stop->load(std::memory_order_relaxed)) || (timed && Clock::now() >= deadline)) {
         share.stopped = true;
         break;
       }
-      const int c = (w + k) % options;
+      const int c = active[std::size_t((w + k) % n)];
       DealState deal = world;
       if (c < int(candidates.size())) {
         deal.apply_play(candidates[std::size_t(c)]);
@@ -312,46 +314,61 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     return result;
   }
   const bool timed = config.think_ms > 0;
-  const Clock::time_point deadline = started + std::chrono::milliseconds(config.think_ms);
-  const int worlds = std::max(1, config.rollouts / options);
-  const int threads = std::min(config.threads, worlds);
   const std::uint64_t decision_seed = rng.next();
-  std::vector<SearchShare> shares(static_cast<std::size_t>(threads));
-  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
-  {
-    // Thread t plays worlds/threads worlds, the first worlds % threads one more.
-    auto run = [&](int t) {
-      const int mine = worlds / threads + (t < worlds % threads ? 1 : 0);
-      try {
-        search_share(view, candidates, options, mine, config, timed, deadline, thread_rng(decision_seed, t),
-                     shares[std::size_t(t)]);
-      } catch (...) {
-        errors[std::size_t(t)] = std::current_exception();
-      }
-    };
-    std::vector<std::jthread> helpers;
-    helpers.reserve(std::size_t(threads - 1));
-    for (int t = 1; t < threads; ++t) helpers.emplace_back(run, t);
-    run(0);  // the calling thread takes the first share
-  }
-  for (const std::exception_ptr& error : errors)
-    if (error) std::rethrow_exception(error);
-  // Summed in thread order: the same seed and thread count give the same sums.
   std::vector<double> total(std::size_t(options), 0.0);
   std::vector<int> visits(std::size_t(options), 0);
-  for (const SearchShare& share : shares) {
-    for (int c = 0; c < options; ++c) {
-      total[std::size_t(c)] += share.total[std::size_t(c)];
-      visits[std::size_t(c)] += share.visits[std::size_t(c)];
-    }
-    result.rollouts += share.rollouts;
-    result.stopped = result.stopped || (config.stop && config.stop->load(std::memory_order_relaxed));
-  }
-  // Best mean; a candidate never played out (the budget ran out first)
-  // counts only when nothing was.
-  int best = 0;
   auto mean = [&](int c) { return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9; };
-  for (int c = 1; c < options; ++c)
+  // Sequential halving: ceil(log2(options)) rounds with equal shares of the
+  // playouts and of the time; after each, the better half of the options
+  // (by mean so far) goes on. The playouts go to the options still in doubt.
+  std::vector<int> active(static_cast<std::size_t>(options));
+  for (int c = 0; c < options; ++c) active[std::size_t(c)] = c;
+  int rounds = 1;
+  while ((1 << rounds) < options) ++rounds;
+  for (int round = 0; round < rounds && !result.stopped; ++round) {
+    const int budget = config.rollouts / rounds;
+    const int worlds = std::max(1, budget / int(active.size()));
+    const int threads = std::min(config.threads, worlds);
+    const Clock::time_point deadline =
+        started + std::chrono::microseconds(std::int64_t(config.think_ms) * 1000 * (round + 1) / rounds);
+    std::vector<SearchShare> shares(static_cast<std::size_t>(threads));
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+    {
+      // Thread t plays worlds/threads worlds, the first worlds % threads one
+      // more, from its own stream for this round.
+      auto run = [&](int t) {
+        const int mine = worlds / threads + (t < worlds % threads ? 1 : 0);
+        try {
+          search_share(view, candidates, options, active, mine, config, timed, deadline,
+                       thread_rng(decision_seed, round * kMaxSearchThreads + t), shares[std::size_t(t)]);
+        } catch (...) {
+          errors[std::size_t(t)] = std::current_exception();
+        }
+      };
+      std::vector<std::jthread> helpers;
+      helpers.reserve(std::size_t(threads - 1));
+      for (int t = 1; t < threads; ++t) helpers.emplace_back(run, t);
+      run(0);  // the calling thread takes the first share
+    }
+    for (const std::exception_ptr& error : errors)
+      if (error) std::rethrow_exception(error);
+    // Summed in thread order: the same seed and thread count give the same sums.
+    for (const SearchShare& share : shares) {
+      for (int c = 0; c < options; ++c) {
+        total[std::size_t(c)] += share.total[std::size_t(c)];
+        visits[std::size_t(c)] += share.visits[std::size_t(c)];
+      }
+      result.rollouts += share.rollouts;
+    }
+    result.stopped = config.stop && config.stop->load(std::memory_order_relaxed);
+    if (round + 1 < rounds) {
+      std::stable_sort(active.begin(), active.end(), [&](int a, int b) { return mean(a) > mean(b); });
+      active.resize(std::max<std::size_t>(2, (active.size() + 1) / 2));
+    }
+  }
+  // The best mean among the options left.
+  int best = active[0];
+  for (int c : active)
     if (mean(c) > mean(best)) best = c;
   result.choice = best < int(candidates.size()) ? given_index(best) : -1;
   result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;
