@@ -182,11 +182,13 @@ class SearchBot(CoreBot):
 
 class SearchV2Bot(CoreBot):
     """Search v2 (``cpp/include/guandan/search.h``): the same determinized
-    search, stopped at whichever comes first of ``think_ms`` milliseconds of
-    wall clock per decision (1..60,000; 0 for none) and ``rollouts`` playouts
-    (1..1,000,000), over ``threads`` threads for one decision (1..64). Without
-    a time budget the choice depends only on the seed and the thread count.
-    Ctrl-C stops a decision within a second."""
+    search over at most 24 candidates (the rule policy's preferred ones),
+    spending its playouts by sequential halving, stopped at whichever comes
+    first of ``think_ms`` milliseconds of wall clock per decision (1..60,000;
+    0 for none) and ``rollouts`` playouts (1..1,000,000), over ``threads``
+    threads for one decision (1..64). Without a time budget the choice
+    depends only on the seed and the thread count. Ctrl-C stops a decision
+    within a second."""
 
     POLICY = "search_v2"
 

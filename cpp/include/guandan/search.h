@@ -67,7 +67,11 @@ class SearchPolicy final : public Policy {
 };
 
 // --- search v2: the same determinized search under a wall-clock budget, on
-// several threads for one decision (the `search_v2` policy). ---------------
+// several threads for one decision (the `search_v2` policy). The policy
+// searches at most kDefaultMaxCandidates candidates, and spends the playouts
+// by sequential halving: ceil(log2(options)) rounds, each with an equal share
+// of the playouts and of the time, after which the better half of the
+// options (by mean score so far) goes on. ------------------------------------
 
 inline constexpr int kMinThinkMs = 1;
 inline constexpr int kMaxThinkMs = 60'000;
