@@ -179,11 +179,23 @@ std::unique_ptr<Policy> make_search(const PolicyOptions& options) {
   return std::make_unique<SearchPolicy>(SearchConfig{options.search_rollouts, true, options.stop});
 }
 
+std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
+  SearchV2Config config;
+  config.rollouts = options.search_rollouts;
+  config.think_ms = options.search_think_ms;
+  config.threads = options.search_threads;
+  config.max_candidates = kDefaultMaxCandidates;
+  config.stop = options.stop;
+  return std::make_unique<SearchV2Policy>(config);
+}
+
 constexpr PolicyEntry kPolicies[] = {
     {"random", "uniform over the legal moves and passing", false, &make_plain<RandomPolicy>},
     {"rule", "a cheap rule-based player (policy.h)", false, &make_plain<RulePolicy>},
     {"plan", "plays the hand as the planner splits it, bombs by tempo (plan_policy.h)", false, &make_plain<PlanPolicy>},
     {"search", "determinized Monte Carlo search over rule-policy playouts (search.h)", true, &make_search},
+    {"search_v2", "search with a time budget per decision and root-parallel threads (search.h)", true,
+     &make_search_v2},
 };
 
 }  // namespace

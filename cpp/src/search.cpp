@@ -1,6 +1,12 @@
 #include "guandan/search.h"
 
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <exception>
 #include <memory>
+#include <thread>
 #include <stdexcept>
 #include <string>
 
@@ -177,6 +183,209 @@ int SearchPolicy::choose_play(const PlayerView& view, const Move* moves, int cou
 }
 
 CardKind SearchPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
+  return cards_.choose_card(view, options, rng);
+}
+
+// --- search v2 ---------------------------------------------------------------
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One thread's share of a decision: its own random stream, move list and
+// statistics, so that threads share nothing while they run.
+struct SearchShare {
+  std::vector<double> total;
+  std::vector<int> visits;
+  int rollouts = 0;
+  bool stopped = false;
+};
+
+// The random stream of thread `t` for a decision: disjoint from the others'
+// by seeding (SplitMix64 of the decision's seed and the thread index).
+Rng thread_rng(std::uint64_t decision_seed, int t) {
+  std::uint64_t state = decision_seed ^ (std::uint64_t(t) + 1) * 0x9E3779B97F4A7C15ull;
+  return Rng(splitmix64(state));
+}
+
+// Plays `worlds` sampled worlds, every active option (a candidate index, or
+// candidates.size() for passing) in each, until the stop flag or the
+// deadline. Options take turns to go first in a world so that a deadline
+// cuts no option short more than another.
+void search_share(const PlayerView& view, const std::vector<Move>& candidates, int options,
+                  const std::vector<int>& active, int worlds, const SearchV2Config& config, bool timed,
+                  Clock::time_point deadline, Rng rng, SearchShare& share) {
+  auto moves = std::make_unique<MoveList>();
+  RulePolicy rule;
+  Policy* const policies[4] = {&rule, &rule, &rule, &rule};
+  share.total.assign(std::size_t(options), 0.0);
+  share.visits.assign(std::size_t(options), 0);
+  for (int w = 0; w < worlds && !share.stopped; ++w) {
+    const DealState world(sample_world(view, rng), view);
+    const int n = int(active.size());
+    for (int k = 0; k < n; ++k) {
+      // Polled per playout (microseconds each); reading the clock costs
+      // tens of nanoseconds.
+      if ((config.stop && config.stop->load(std::memory_order_relaxed)) || (timed && Clock::now() >= deadline)) {
+        share.stopped = true;
+        break;
+      }
+      const int c = active[std::size_t((w + k) % n)];
+      DealState deal = world;
+      if (c < int(candidates.size())) {
+        deal.apply_play(candidates[std::size_t(c)]);
+      } else {
+        deal.apply_pass();
+      }
+      play_out(deal, policies, rng, *moves);
+      share.total[std::size_t(c)] += score(deal, view.seat, view.rules);
+      ++share.visits[std::size_t(c)];
+      ++share.rollouts;
+    }
+  }
+}
+
+// Ranks of which a move takes some of the hand's natural cards but not all.
+int ranks_split(Move m, CardSet hand, Rank level) {
+  const CardKind wild = wild_kind(level);
+  const CardSet cards = m.cards();
+  const CardSet used = cards - CardSet::of_kind(wild, cards.count(wild));
+  const CardSet held = hand - CardSet::of_kind(wild, hand.count(wild));
+  int n = 0;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int took = std::popcount(unsigned(used.rank_config(Rank(r))));
+    if (took > 0 && took < std::popcount(unsigned(held.rank_config(Rank(r))))) ++n;
+  }
+  return n;
+}
+
+void check_search_v2(const SearchV2Config& config) {
+  if (config.rollouts < kMinRollouts || config.rollouts > kMaxRollouts)
+    throw std::invalid_argument("rollouts must be 1..1,000,000");
+  if (config.think_ms != 0 && (config.think_ms < kMinThinkMs || config.think_ms > kMaxThinkMs))
+    throw std::invalid_argument("think_ms must be 1..60,000 (or 0 for no time budget)");
+  if (config.threads < 1 || config.threads > kMaxSearchThreads) throw std::invalid_argument("threads must be 1..64");
+  if (config.max_candidates < 0) throw std::invalid_argument("max_candidates must be 0 (all) or more");
+}
+
+}  // namespace
+
+std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                                   int keep) {
+  if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
+  RulePolicy rule;
+  Rng unused(0);  // the rule policy draws no random numbers
+  const int preferred = rule.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
+  struct Ranked {
+    std::array<int, 5> key;
+    Move move;
+  };
+  std::vector<Ranked> ranked;
+  ranked.reserve(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const Move m = candidates[i];
+    ranked.push_back({{int(i) == preferred ? 0 : 1, ranks_split(m, view.hand, view.level), bomb_tier(m),
+                       rank_order(m, view.level), -m.size()},
+                      m});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) { return a.key < b.key; });
+  std::vector<Move> kept;
+  kept.reserve(std::size_t(keep));
+  for (int i = 0; i < keep; ++i) kept.push_back(ranked[std::size_t(i)].move);
+  return kept;
+}
+
+SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_candidates, bool can_pass,
+                       const SearchV2Config& config, Rng& rng) {
+  const Clock::time_point started = Clock::now();
+  check_decision(view, all_candidates.data(), int(all_candidates.size()), can_pass);
+  check_search_v2(config);
+  const std::vector<Move> candidates = prune_candidates(view, all_candidates, can_pass, config.max_candidates);
+  // An index into the candidates as given, not the pruned ones.
+  auto given_index = [&](int c) {
+    for (std::size_t i = 0; i < all_candidates.size(); ++i)
+      if (all_candidates[i] == candidates[std::size_t(c)]) return int(i);
+    return -1;
+  };
+  SearchResult result;
+  const int options = int(candidates.size()) + (can_pass ? 1 : 0);
+  if (options <= 1) {
+    result.choice = candidates.empty() ? -1 : given_index(0);
+    return result;
+  }
+  const bool timed = config.think_ms > 0;
+  const std::uint64_t decision_seed = rng.next();
+  std::vector<double> total(std::size_t(options), 0.0);
+  std::vector<int> visits(std::size_t(options), 0);
+  auto mean = [&](int c) { return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9; };
+  // Sequential halving: ceil(log2(options)) rounds with equal shares of the
+  // playouts and of the time; after each, the better half of the options
+  // (by mean so far) goes on. The playouts go to the options still in doubt.
+  std::vector<int> active(static_cast<std::size_t>(options));
+  for (int c = 0; c < options; ++c) active[std::size_t(c)] = c;
+  int rounds = 1;
+  while ((1 << rounds) < options) ++rounds;
+  for (int round = 0; round < rounds && !result.stopped; ++round) {
+    const int budget = config.rollouts / rounds;
+    const int worlds = std::max(1, budget / int(active.size()));
+    const int threads = std::min(config.threads, worlds);
+    const Clock::time_point deadline =
+        started + std::chrono::microseconds(std::int64_t(config.think_ms) * 1000 * (round + 1) / rounds);
+    std::vector<SearchShare> shares(static_cast<std::size_t>(threads));
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+    {
+      // Thread t plays worlds/threads worlds, the first worlds % threads one
+      // more, from its own stream for this round.
+      auto run = [&](int t) {
+        const int mine = worlds / threads + (t < worlds % threads ? 1 : 0);
+        try {
+          search_share(view, candidates, options, active, mine, config, timed, deadline,
+                       thread_rng(decision_seed, round * kMaxSearchThreads + t), shares[std::size_t(t)]);
+        } catch (...) {
+          errors[std::size_t(t)] = std::current_exception();
+        }
+      };
+      std::vector<std::jthread> helpers;
+      helpers.reserve(std::size_t(threads - 1));
+      for (int t = 1; t < threads; ++t) helpers.emplace_back(run, t);
+      run(0);  // the calling thread takes the first share
+    }
+    for (const std::exception_ptr& error : errors)
+      if (error) std::rethrow_exception(error);
+    // Summed in thread order: the same seed and thread count give the same sums.
+    for (const SearchShare& share : shares) {
+      for (int c = 0; c < options; ++c) {
+        total[std::size_t(c)] += share.total[std::size_t(c)];
+        visits[std::size_t(c)] += share.visits[std::size_t(c)];
+      }
+      result.rollouts += share.rollouts;
+    }
+    result.stopped = config.stop && config.stop->load(std::memory_order_relaxed);
+    if (round + 1 < rounds) {
+      std::stable_sort(active.begin(), active.end(), [&](int a, int b) { return mean(a) > mean(b); });
+      active.resize(std::max<std::size_t>(2, (active.size() + 1) / 2));
+    }
+  }
+  // The best mean among the options left.
+  int best = active[0];
+  for (int c : active)
+    if (mean(c) > mean(best)) best = c;
+  result.choice = best < int(candidates.size()) ? given_index(best) : -1;
+  result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;
+  return result;
+}
+
+int SearchV2Policy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
+  const std::vector<Move> all(moves, moves + count);
+  const std::vector<Move> groups = group_moves(all);
+  const SearchResult r = search_v2(view, groups, can_pass, config_, rng);
+  if (r.choice < 0) return -1;
+  for (int i = 0; i < count; ++i)
+    if (moves[i] == groups[std::size_t(r.choice)]) return i;
+  return 0;
+}
+
+CardKind SearchV2Policy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
   return cards_.choose_card(view, options, rng);
 }
 

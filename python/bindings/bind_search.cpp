@@ -60,6 +60,15 @@ void check_rollouts(int rollouts) {
   if (rollouts < kMinRollouts || rollouts > kMaxRollouts) throw py::value_error("rollouts must be 1..1,000,000");
 }
 
+void check_think_ms(int think_ms) {
+  if (think_ms != 0 && (think_ms < kMinThinkMs || think_ms > kMaxThinkMs))
+    throw py::value_error("think_ms must be 1..60,000 (or 0 for no time budget)");
+}
+
+void check_search_threads(int threads) {
+  if (threads < 1 || threads > kMaxSearchThreads) throw py::value_error("threads must be 1..64");
+}
+
 }  // namespace
 
 void init_search(py::module_& m) {
@@ -69,13 +78,15 @@ void init_search(py::module_& m) {
            py::arg("passed_mask"), py::arg("out"), py::arg("first_out_last_play"));
 
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
-                          std::uint64_t seed, int rollouts) {
+                          std::uint64_t seed, int rollouts, int think_ms, int threads) {
         const PolicyEntry& entry = policy_entry(name);
         check_rollouts(rollouts);
+        check_think_ms(think_ms);
+        check_search_threads(threads);
         const std::vector<Move> candidates = move_vector(moves);
         check_decision(view, candidates.data(), int(candidates.size()), can_pass);
         std::atomic<bool> stop{false};
-        auto policy = entry.make(PolicyOptions{rollouts, &stop});
+        auto policy = entry.make(PolicyOptions{rollouts, &stop, think_ms, threads});
         Rng rng(seed);
         int choice = -1;
         auto choose = [&] { choice = policy->choose_play(view, candidates.data(), int(candidates.size()), can_pass, rng); };
@@ -87,7 +98,9 @@ void init_search(py::module_& m) {
         }
         return choice;
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
-      py::arg("rollouts") = 4000, "The index of the move a core policy plays, or -1 to pass. rollouts: 1..1,000,000 (search policies); "
+      py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
+      "The index of the move a core policy plays, or -1 to pass. rollouts: 1..1,000,000 (search policies); "
+      "think_ms: 1..60,000 or 0 for none, threads: 1..64 (search_v2); "
       "passing only when following; Ctrl-C stops an expensive policy's decision.");
 
   m.def("policy_card", [](const std::string& name, const PlayerView& view, const std::vector<PyCard>& options,
@@ -116,6 +129,40 @@ void init_search(py::module_& m) {
       py::arg("seed"),
       "Determinized Monte Carlo search (search.h): (choice index or -1 to pass, playouts run, mean score). "
       "rollouts: 1..1,000,000; passing only when following; Ctrl-C stops it within a second.");
+
+  m.def("search_v2_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
+                             int think_ms, int threads, std::uint64_t seed, int max_candidates) {
+        check_rollouts(rollouts);
+        check_think_ms(think_ms);
+        check_search_threads(threads);
+        const std::vector<Move> candidates = move_vector(moves);
+        check_decision(view, candidates.data(), int(candidates.size()), can_pass);
+        std::atomic<bool> stop{false};
+        SearchV2Config config;
+        config.rollouts = rollouts;
+        config.think_ms = think_ms;
+        config.threads = threads;
+        if (max_candidates < 0) throw py::value_error("max_candidates must be 0 (all) or more");
+        config.max_candidates = max_candidates;
+        config.stop = &stop;
+        SearchResult result;
+        Rng rng(seed);
+        run_interruptible([&] { result = search_v2(view, candidates, can_pass, config, rng); }, stop);
+        return py::make_tuple(result.choice, result.rollouts, result.best_value);
+      }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("think_ms"),
+      py::arg("threads"), py::arg("seed"), py::arg("max_candidates") = 0,
+      "Search v2 (search.h): (choice index or -1 to pass, playouts run, mean score of the choice). Stops at the "
+      "first of rollouts (1..1,000,000) and think_ms (1..60,000 ms, 0 for none); threads 1..64 for this decision; "
+      "the same seed and thread count give the same result without a time budget; max_candidates > 0 searches only "
+      "that many candidates, by the rule policy's preference (the search_v2 policy: kDefaultMaxCandidates). Ctrl-C stops it within a second.");
+
+  m.def("sample_world", [](const PlayerView& view, std::uint64_t seed) {
+        Rng rng(seed);
+        const std::array<CardSet, 4> hands = sample_world(view, rng);
+        return std::vector<CardSet>(hands.begin(), hands.end());
+      }, py::arg("view"), py::arg("seed"),
+      "The four hands of one world the search samples for this view: the viewer's own hand, and the unseen cards "
+      "dealt to the others consistently with the counts and the cards each is known to hold.");
 }
 
 }  // namespace guandan::python

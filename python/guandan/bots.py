@@ -118,19 +118,27 @@ class SimpleBot:
         return min(options, key=lambda c: card_sort_key(c, observation.level))
 
 
+def _bounded_int(name: str, value: int, lowest: int, highest: int, allowed: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    if not lowest <= value <= highest:
+        raise ValueError(f"{name} must be {allowed}, got {value}")
+    return value
+
+
 class CoreBot:
     """A bot played by one of the core's policies (``cpp/src/policy.cpp``,
     ``cpp/src/search.cpp``), from the observation alone."""
 
-    def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000) -> None:
+    def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000, think_ms: int = 0,
+                 threads: int = 1) -> None:
         if policy not in _core.policy_names():
             raise ValueError(f"unknown core policy {policy!r} (expected one of {', '.join(_core.policy_names())})")
-        if not isinstance(rollouts, int) or isinstance(rollouts, bool):
-            raise TypeError(f"rollouts must be an integer, got {rollouts!r}")
-        if not 1 <= rollouts <= 1_000_000:
-            raise ValueError(f"rollouts must be 1..1,000,000, got {rollouts}")
         self.policy = policy
-        self.rollouts = rollouts
+        self.rollouts = _bounded_int("rollouts", rollouts, 1, 1_000_000, "1..1,000,000")
+        # 0 is no time budget (the playout budget alone).
+        self.think_ms = _bounded_int("think_ms", think_ms, 0, 60_000, "1..60,000 (or 0 for none)")
+        self.threads = _bounded_int("threads", threads, 1, 64, "1..64")
         self._rng = random.Random(seed)
         self.last_rollouts = 0
 
@@ -140,7 +148,8 @@ class CoreBot:
         return observation.view
 
     def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
-        choice = _core.policy_play(self.policy, self._view(observation), moves, can_pass, self._rng.getrandbits(64), self.rollouts)
+        choice = _core.policy_play(self.policy, self._view(observation), moves, can_pass, self._rng.getrandbits(64),
+                                   self.rollouts, self.think_ms, self.threads)
         return None if choice < 0 else moves[choice]
 
     def choose_card(self, observation: Observation, options: List[Card]) -> Card:
@@ -169,6 +178,23 @@ class SearchBot(CoreBot):
 
     def __init__(self, seed: Optional[int] = None, rollouts: int = 4000) -> None:
         super().__init__(self.POLICY, seed, rollouts)
+
+
+class SearchV2Bot(CoreBot):
+    """Search v2 (``cpp/include/guandan/search.h``): the same determinized
+    search over at most 24 candidates (the rule policy's preferred ones),
+    spending its playouts by sequential halving, stopped at whichever comes
+    first of ``think_ms`` milliseconds of wall clock per decision (1..60,000;
+    0 for none) and ``rollouts`` playouts (1..1,000,000), over ``threads``
+    threads for one decision (1..64). Without a time budget the choice
+    depends only on the seed and the thread count. Ctrl-C stops a decision
+    within a second."""
+
+    POLICY = "search_v2"
+
+    def __init__(self, seed: Optional[int] = None, think_ms: int = 100, rollouts: int = 1_000_000,
+                 threads: int = 1) -> None:
+        super().__init__(self.POLICY, seed, rollouts, think_ms, threads)
 
 
 def _core_bot(policy: str) -> Callable[..., Bot]:

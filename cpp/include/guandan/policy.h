@@ -60,9 +60,13 @@ class RulePolicy final : public Policy {
 
 // What a policy may be configured with when it is made.
 struct PolicyOptions {
-  int search_rollouts = 4000;  // playouts per decision (search policies)
+  int search_rollouts = 4000;  // playouts per decision (search policies; search_v2: a cap)
   // Set by another thread to cut long decisions short (Ctrl-C); may be null.
   const std::atomic<bool>* stop = nullptr;
+  // search_v2 only: wall-clock milliseconds per decision (0: the playout
+  // budget alone, deterministic) and threads for one decision.
+  int search_think_ms = 0;
+  int search_threads = 1;
 };
 
 inline constexpr int kMinRollouts = 1;

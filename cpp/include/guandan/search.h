@@ -66,4 +66,59 @@ class SearchPolicy final : public Policy {
   RulePolicy cards_;  // tribute and return cards: the rule policy's choice
 };
 
+// --- search v2: the same determinized search under a wall-clock budget, on
+// several threads for one decision (the `search_v2` policy). The policy
+// searches at most kDefaultMaxCandidates candidates, and spends the playouts
+// by sequential halving: ceil(log2(options)) rounds, each with an equal share
+// of the playouts and of the time, after which the better half of the
+// options (by mean score so far) goes on. ------------------------------------
+
+inline constexpr int kMinThinkMs = 1;
+inline constexpr int kMaxThinkMs = 60'000;
+inline constexpr int kMaxSearchThreads = 64;
+
+struct SearchV2Config {
+  // Playout cap per decision (kMinRollouts..kMaxRollouts). The search stops
+  // at whichever of the cap and the time budget comes first.
+  int rollouts = kMaxRollouts;
+  // Wall-clock budget per decision in milliseconds (kMinThinkMs..kMaxThinkMs),
+  // or 0 for none: then the playout cap alone decides, and the result is the
+  // same for a given seed and thread count.
+  int think_ms = 0;
+  // Root parallelism: the sampled worlds are split across this many threads
+  // (1..kMaxSearchThreads), each with its own random stream, and their
+  // statistics summed in thread order.
+  int threads = 1;
+  // When there are more candidates than this (and this > 0), only this
+  // many are searched: the rule policy's own choice and the next in its
+  // preference (prune_candidates). Passing is always searched besides.
+  int max_candidates = 0;
+  const std::atomic<bool>* stop = nullptr;  // as SearchConfig::stop
+};
+
+// The search_v2 policy's cut: about 270 grouped moves open a deal, far too
+// many to tell apart by playouts in a tenth of a second.
+inline constexpr int kDefaultMaxCandidates = 24;
+
+// At most `keep` of `candidates`: the rule policy's choice first, then by
+// the rule policy's order of preference (break up the fewest pairs, triples
+// and bombs; no bomb before a non-bomb; lowest first; more cards first).
+std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                                   int keep);
+
+// Checks the decision and the configuration (std::invalid_argument).
+SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                       const SearchV2Config& config, Rng& rng);
+
+class SearchV2Policy final : public Policy {
+ public:
+  explicit SearchV2Policy(SearchV2Config config) : config_(config) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
+
+ private:
+  SearchV2Config config_;
+  RulePolicy cards_;
+};
+
 }  // namespace guandan
