@@ -27,6 +27,7 @@ import guandan.arena  # noqa: F401 - imported before any test replaces simulate,
 from guandan import arguments
 from guandan.cli import _parser, main
 from guandan.results_file import read_results
+from guandan.simulate import POLICIES
 
 simulate_module = sys.modules["guandan.simulate"]  # guandan.simulate is the function
 
@@ -70,7 +71,7 @@ def no_run(monkeypatch):
     (["simulate", "--threads", "0"], ["--threads", "0"]),
     (["simulate", "--threads", str(10**6)], ["--threads", f"{arguments.MAX_THREADS:,}"]),
     (["simulate", "--threads", "two"], ["--threads", "'two'"]),
-    (["simulate", "--policy", "foo"], ["--policy", "'foo'", "random, rule, plan"]),
+    (["simulate", "--policy", "foo"], ["--policy", "'foo'", ", ".join(POLICIES)]),
     (["simulate", "--policy", "rule,random"], ["--policy", "four"]),
     (["simulate", "--policy", "rule,,rule,rule"], ["--policy", "''"]),
     (["simulate", "--rollouts", "0"], ["--rollouts"]),

@@ -12,7 +12,7 @@ import pytest
 from guandan.cli import main
 from guandan.league import league, league_bots
 from guandan.ratings import fit_ratings
-from guandan.simulate import simulate
+from guandan.simulate import POLICIES, simulate
 
 simulate_module = sys.modules["guandan.simulate"]  # guandan.simulate is the function
 
@@ -134,7 +134,7 @@ def run(argv):
 @pytest.mark.parametrize("argv, words", [
     (["--league", "rule"], ["--league", "at least two"]),
     (["--league", "rule,Rule"], ["--league", "rule listed twice"]),
-    (["--league", "rule,deep"], ["--league", "'deep'", "random, rule, search"]),
+    (["--league", "rule,deep"], ["--league", "'deep'", ", ".join(POLICIES)]),
     (["--league", "rule,,random"], ["--league", "''"]),
     (["--league", "rule,random", "--bots", "rule,random"], ["not allowed"]),
     (["--league", "rule,random", "--out", "table.txt"], ["--out", ".json or .csv"]),
