@@ -3,23 +3,12 @@
 #include <array>
 #include <bit>
 
+#include "guandan/move_facts.h"
 #include "guandan/movegen.h"
 #include "guandan/tribute.h"
 
 namespace guandan {
 namespace {
-
-// Whether nothing the other players can still hold beats `m` (every card
-// not in the hand and not played may be out there).
-bool unbeatable(const PlayerView& view, Move m) {
-  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
-  struct Any {
-    bool found = false;
-    void operator()(Move) { found = true; }
-  } any;
-  generate_moves(unseen, view.level, view.rules.move_rules(), &m, any);
-  return !any.found;
-}
 
 // The legal move that plays exactly a planned combination, or -1.
 int move_of(const PlannedCombo& combo, const Move* moves, int count) {
@@ -102,7 +91,7 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
     if (plan.count == 2) {
       for (const PlannedCombo& c : plan) {
         const int i = move_of(c, moves, count);
-        if (i >= 0 && unbeatable(view, moves[i])) return i;
+        if (i >= 0 && sure_winner(view, moves[i])) return i;
       }
     }
     const int next_count = view.counts[(seat + 1) % 4];

@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 
+#include "guandan/move_facts.h"
 #include "guandan/movegen.h"
 #include "guandan/plan_policy.h"
 #include "guandan/search.h"
@@ -46,21 +47,6 @@ CardKind RandomPolicy::choose_card(const PlayerView&, CardSet options, Rng& rng)
 
 namespace {
 
-// Ranks of which a move takes some of the hand's natural cards but not all:
-// leading or following with such a move breaks up a pair, triple or bomb.
-int splits(Move m, CardSet hand, Rank level) {
-  const CardKind wild = wild_kind(level);
-  const CardSet cards = m.cards();
-  const CardSet used = cards - CardSet::of_kind(wild, cards.count(wild));
-  const CardSet held = hand - CardSet::of_kind(wild, hand.count(wild));
-  int n = 0;
-  for (int r = 0; r < kNumRanks; ++r) {
-    const int took = std::popcount(unsigned(used.rank_config(Rank(r))));
-    if (took > 0 && took < std::popcount(unsigned(held.rank_config(Rank(r))))) ++n;
-  }
-  return n;
-}
-
 // The weakest natural rank held (level order) that is not a bomb's: the
 // next thing to get rid of. -1 if none.
 int weakest_loose_rank(const PlayerView& view) {
@@ -72,19 +58,6 @@ int weakest_loose_rank(const PlayerView& view) {
     if (best < 0 || level_value(Rank(r), view.level) < level_value(Rank(best), view.level)) best = r;
   }
   return best;
-}
-
-// Whether nothing the other players can still hold beats `m`: no move of
-// the unseen cards (not in the hand, not played) follows it. Counts every
-// joker, level card and bomb seen.
-bool sure_winner(const PlayerView& view, Move m) {
-  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
-  struct Any {
-    bool found = false;
-    void operator()(Move) { found = true; }
-  } any;
-  generate_moves(unseen, view.level, view.rules.move_rules(), &m, any);
-  return !any.found;
 }
 
 // Endgame: when the hand is a sure winner plus one more combination, lead
@@ -111,7 +84,7 @@ int plan_lead(const PlayerView& view, const Move* moves, int count) {
   for (int i = 0; i < count; ++i) {
     const Move m = moves[i];
     if (bomb_tier(m) > 0 || (m.cards().lo & nibble) == 0) continue;
-    const std::array<int, 5> key{splits(m, view.hand, view.level), is_sequence(m.kind()) ? 0 : 1,
+    const std::array<int, 5> key{ranks_split(m, view.hand, view.level), is_sequence(m.kind()) ? 0 : 1,
                                  rank_order(m, view.level), -m.size(), m.cards().count(wild_kind(view.level))};
     if (best < 0 || key < best_key) best = i, best_key = key;
   }
@@ -149,10 +122,10 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
     if (best < 0 || w < best_weakness) best = i, best_weakness = w;
   }
   // Among the equally weak, one that breaks nothing up.
-  if (best >= 0 && splits(moves[best], view.hand, level) > 0) {
+  if (best >= 0 && ranks_split(moves[best], view.hand, level) > 0) {
     for (int i = 0; i < count; ++i) {
       const Weakness w = weakness(moves[i], level);
-      if (w.tier == best_weakness.tier && w.rank == best_weakness.rank && splits(moves[i], view.hand, level) == 0)
+      if (w.tier == best_weakness.tier && w.rank == best_weakness.rank && ranks_split(moves[i], view.hand, level) == 0)
         return i;
     }
   }

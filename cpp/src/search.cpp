@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "guandan/move_facts.h"
 #include "guandan/move_list.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
@@ -171,15 +172,27 @@ SearchResult search(const PlayerView& view, const std::vector<Move>& candidates,
   return result;
 }
 
-int SearchPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
-  // Candidates: one move per (kind, size, rank), the one spending wilds last.
-  const std::vector<Move> all(moves, moves + count);
-  const std::vector<Move> groups = group_moves(all);
-  const SearchResult r = search(view, groups, can_pass, config_, rng);
+namespace {
+
+// A search over the grouped moves (one per kind, size and rank, the one
+// spending wilds last) as a policy's choice: the index of the chosen group's
+// move in moves[0, count), or -1 to pass.
+template <class Search>
+int choose_grouped(const Move* moves, int count, Search search) {
+  const std::vector<Move> groups = group_moves(std::vector<Move>(moves, moves + count));
+  const SearchResult r = search(groups);
   if (r.choice < 0) return -1;
   for (int i = 0; i < count; ++i)
     if (moves[i] == groups[std::size_t(r.choice)]) return i;
   return 0;
+}
+
+}  // namespace
+
+int SearchPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
+  return choose_grouped(moves, count, [&](const std::vector<Move>& groups) {
+    return search(view, groups, can_pass, config_, rng);
+  });
 }
 
 CardKind SearchPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
@@ -243,20 +256,6 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
       ++share.rollouts;
     }
   }
-}
-
-// Ranks of which a move takes some of the hand's natural cards but not all.
-int ranks_split(Move m, CardSet hand, Rank level) {
-  const CardKind wild = wild_kind(level);
-  const CardSet cards = m.cards();
-  const CardSet used = cards - CardSet::of_kind(wild, cards.count(wild));
-  const CardSet held = hand - CardSet::of_kind(wild, hand.count(wild));
-  int n = 0;
-  for (int r = 0; r < kNumRanks; ++r) {
-    const int took = std::popcount(unsigned(used.rank_config(Rank(r))));
-    if (took > 0 && took < std::popcount(unsigned(held.rank_config(Rank(r))))) ++n;
-  }
-  return n;
 }
 
 void check_search_v2(const SearchV2Config& config) {
@@ -376,13 +375,9 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
 }
 
 int SearchV2Policy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
-  const std::vector<Move> all(moves, moves + count);
-  const std::vector<Move> groups = group_moves(all);
-  const SearchResult r = search_v2(view, groups, can_pass, config_, rng);
-  if (r.choice < 0) return -1;
-  for (int i = 0; i < count; ++i)
-    if (moves[i] == groups[std::size_t(r.choice)]) return i;
-  return 0;
+  return choose_grouped(moves, count, [&](const std::vector<Move>& groups) {
+    return search_v2(view, groups, can_pass, config_, rng);
+  });
 }
 
 CardKind SearchV2Policy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {

@@ -1,0 +1,20 @@
+// What a move means for the hand that plays it and for the table, as the
+// heuristic policies and the search read it.
+#pragma once
+
+#include "guandan/cardset.h"
+#include "guandan/move.h"
+#include "guandan/player_view.h"
+
+namespace guandan {
+
+// Ranks of which a move takes some of the hand's natural cards but not all:
+// leading or following with such a move breaks up a pair, triple or bomb.
+int ranks_split(Move m, CardSet hand, Rank level);
+
+// Whether nothing the other players can still hold beats `m`: no move of the
+// unseen cards (not in the hand, not played) follows it. Counts every joker,
+// level card and bomb seen.
+bool sure_winner(const PlayerView& view, Move m);
+
+}  // namespace guandan

@@ -1,0 +1,32 @@
+#include "guandan/move_facts.h"
+
+#include <bit>
+
+#include "guandan/movegen.h"
+
+namespace guandan {
+
+int ranks_split(Move m, CardSet hand, Rank level) {
+  const CardKind wild = wild_kind(level);
+  const CardSet cards = m.cards();
+  const CardSet used = cards - CardSet::of_kind(wild, cards.count(wild));
+  const CardSet held = hand - CardSet::of_kind(wild, hand.count(wild));
+  int n = 0;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int took = std::popcount(unsigned(used.rank_config(Rank(r))));
+    if (took > 0 && took < std::popcount(unsigned(held.rank_config(Rank(r))))) ++n;
+  }
+  return n;
+}
+
+bool sure_winner(const PlayerView& view, Move m) {
+  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
+  struct Any {
+    bool found = false;
+    void operator()(Move) { found = true; }
+  } any;
+  generate_moves(unseen, view.level, view.rules.move_rules(), &m, any);
+  return !any.found;
+}
+
+}  // namespace guandan
