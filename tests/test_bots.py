@@ -4,28 +4,7 @@ import guandan
 import pytest
 from guandan import Card, Deal, Match
 from guandan.bots import BOTS, RandomBot, SimpleBot, card_order, make_bot, play_deal, play_match
-
-
-class Checked:
-    """Wraps a bot and checks every choice it makes against the deal."""
-
-    def __init__(self, bot):
-        self.bot = bot
-        self.moves = 0
-        self.cards = 0
-
-    def choose_move(self, observation, moves, can_pass):
-        move = self.bot.choose_move(observation, moves, can_pass)
-        assert move is not None or can_pass, "passed while leading"
-        assert move is None or move in moves, f"illegal move {move}"
-        self.moves += 1
-        return move
-
-    def choose_card(self, observation, options):
-        card = self.bot.choose_card(observation, options)
-        assert card in options, f"card {card} not among {options}"
-        self.cards += 1
-        return card
+from checked_bot import Checked
 
 
 def hands_with(seat_hands):

@@ -6,26 +6,7 @@ import numpy as np
 import pytest
 from guandan import Match
 from guandan.bots import BOTS, make_bot, play_match
-
-
-class Checked:
-    """Wraps a bot and checks every choice it makes."""
-
-    def __init__(self, bot):
-        self.bot = bot
-        self.moves = 0
-
-    def choose_move(self, observation, moves, can_pass):
-        move = self.bot.choose_move(observation, moves, can_pass)
-        assert move is not None or can_pass, "passed while leading"
-        assert move is None or move in moves, f"illegal move {move}"
-        self.moves += 1
-        return move
-
-    def choose_card(self, observation, options):
-        card = self.bot.choose_card(observation, options)
-        assert card in options, f"card {card} not among {options}"
-        return card
+from checked_bot import Checked
 
 
 def test_plan_is_a_registered_bot():
