@@ -51,7 +51,7 @@ def percentile(sorted_values, q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--policy", default="search_v2")
+    parser.add_argument("--policy", default="search")
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--think-ms", type=int, default=100)
     parser.add_argument("--rollouts", type=int, default=1_000_000)

@@ -1,7 +1,7 @@
 """Duplicate deals between two bots configured with options the arena does not
 pass (a search's time budget), through the Python bots.
 
-    python benchmarks/duplicate_bots.py search_v2:think_ms=100 search:rollouts=4000 --pairs 200 --processes 2
+    python benchmarks/duplicate_bots.py search:think_ms=100 search_v1:rollouts=4000 --pairs 200 --processes 2
 
 Each seeded deal (``standard``, no tribute) is played twice, the teams
 swapped; prints the first bot's share of deals won and levels per deal

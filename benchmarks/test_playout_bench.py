@@ -21,7 +21,7 @@ def _deals_per_second(benchmark, deals):
         benchmark.extra_info["deals_per_second"] = deals / benchmark.stats.stats.median
 
 
-@pytest.mark.parametrize("policy", ["random", "rule"])
+@pytest.mark.parametrize("policy", ["random", "rule_v1", "rule"])
 def test_playout_deals_one_thread(benchmark, policy):
     result = benchmark(guandan.simulate, DEALS, policy=policy, seed=7, threads=1)
     assert len(result) == DEALS

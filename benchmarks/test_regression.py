@@ -49,7 +49,8 @@ def playout_random():
 
 
 def playout_rule():
-    guandan.simulate(2000, policy="rule", seed=1, threads=1)
+    # The baseline was recorded with the first rule player, now `rule_v1`.
+    guandan.simulate(2000, policy="rule_v1", seed=1, threads=1)
 
 
 WORKLOADS = {"movegen": movegen, "playout_random": playout_random, "playout_rule": playout_rule}

@@ -17,17 +17,17 @@ LONG_WORK = {
     "simulate_search": "guandan.simulate(4, policy='search', search_rollouts=10**6, threads=1)",
     # One search decision of a million playouts.
     "search_bot": ("deal = guandan.Deal(seed=1); "
-                   "SearchBot(rollouts=10**6).choose_move(deal.observation(deal.turn), deal.legal_moves(), False)"),
+                   "SearchV1Bot(rollouts=10**6).choose_move(deal.observation(deal.turn), deal.legal_moves(), False)"),
     # One search v2 decision of a minute on three threads.
     "search_v2_threads": ("deal = guandan.Deal(seed=1); "
-                          "SearchV2Bot(think_ms=60_000, threads=3)"
+                          "SearchBot(think_ms=60_000, threads=3)"
                           ".choose_move(deal.observation(deal.turn), deal.legal_moves(), False)"),
 }
 
 
 @pytest.mark.parametrize("work", sorted(LONG_WORK))
 def test_ctrl_c_stops_long_native_work(work):
-    code = "import guandan\nfrom guandan.bots import SearchBot, SearchV2Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
+    code = "import guandan\nfrom guandan.bots import SearchBot, SearchV1Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "started"

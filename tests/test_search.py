@@ -4,13 +4,13 @@ import guandan
 import pytest
 from guandan import _core
 from guandan.arena import arena
-from guandan.bots import RuleBot, SearchBot, make_bot, play_deal
+from guandan.bots import RuleV1Bot, SearchV1Bot, make_bot, play_deal
 
 
 def test_core_bots_play_legal_games_to_the_end():
     for ruleset in guandan.PRESET_NAMES:
         deal = guandan.Deal(seed=3, ruleset=ruleset, previous_order=[2, 1, 0, 3])
-        bots = [SearchBot(seed=1, rollouts=60), RuleBot(seed=2), SearchBot(seed=3, rollouts=60), RuleBot(seed=4)]
+        bots = [SearchV1Bot(seed=1, rollouts=60), RuleV1Bot(seed=2), SearchV1Bot(seed=3, rollouts=60), RuleV1Bot(seed=4)]
         play_deal(deal, bots)  # play_deal rejects any illegal choice
         assert deal.is_over
 
@@ -18,7 +18,7 @@ def test_core_bots_play_legal_games_to_the_end():
 def test_search_goes_out_when_it_can():
     # Leading 9s 9d: the pair plays out the hand; a single would not.
     deal = guandan.Deal(hands=["9s 9d", "3s 4s 5s", "6d 7d 8d", "Tc Jc Qc"], level="2", leader=0)
-    move = SearchBot(seed=5, rollouts=200).choose_move(deal.observation(0), deal.legal_moves(), False)
+    move = SearchV1Bot(seed=5, rollouts=200).choose_move(deal.observation(0), deal.legal_moves(), False)
     assert (move.kind, move.rank) == ("pair", "9")
 
 
@@ -35,7 +35,7 @@ def test_search_sees_only_what_its_seat_may_know():
         deal.play("3s")
         for _ in range(3):
             deal.pass_turn()  # the same public record in both worlds
-        bot = SearchBot(seed=11, rollouts=300)
+        bot = SearchV1Bot(seed=11, rollouts=300)
         choices.append(bot.choose_move(deal.observation(0), deal.legal_moves(), deal.can_pass()))
     assert str(choices[0]) == str(choices[1])
 
@@ -53,14 +53,17 @@ def test_view_validation():
         _core.policy_play("clever", view, deal.legal_moves(), False, 1)
 
 
-def test_rule_bot_matches_the_core_rule_policy_in_playouts():
-    # A deal played by four RuleBots through Python equals the core playout
-    # with the rule policy (the rule policy draws no random numbers).
-    seed = _core.match_deal_seed(9, 0)
-    r = guandan.simulate(1, policy="rule", seed=9, tribute=False)
+@pytest.mark.parametrize("policy", ["rule", "rule_v1"])
+@pytest.mark.parametrize("deal_index", range(8))
+def test_rule_bots_match_the_core_rule_policies_in_playouts(policy, deal_index):
+    # A deal played by four rule bots through Python equals the core playout
+    # with the same policy (neither draws random numbers; the planning
+    # policy's plans carry over between decisions in both).
+    seed = _core.match_deal_seed(9, deal_index)
+    r = guandan.simulate(deal_index + 1, policy=policy, seed=9, tribute=False)
     deal = guandan.Deal(seed=seed)
-    play_deal(deal, [make_bot("rule", s) for s in range(4)])
-    assert list(r.placing[0]) == deal.placing
+    play_deal(deal, [make_bot(policy, s) for s in range(4)])
+    assert list(r.placing[deal_index]) == deal.placing
 
 
 def test_arena_rule_beats_random():
@@ -71,7 +74,7 @@ def test_arena_rule_beats_random():
     text = "\n".join(result.summary())
     assert "rule wins" in text and "95% interval" in text
     with pytest.raises(ValueError, match="unknown bot"):
-        arena("rule", "simple", 1)
+        arena("rule_v1", "simple", 1)
 
 
 def test_arena_command(capsys):
@@ -95,14 +98,14 @@ def test_rule_policy_counts_cards_in_the_endgame():
                             shown=[guandan.Hand()] * 4, last_play=None, last_player=-1, passed_mask=0, out=[],
                             first_out_last_play=None)
     moves = guandan.legal_moves(hand, "2")
-    assert str(moves[_core.policy_play("rule", view, moves, False, 1)]) == "BJ"
+    assert str(moves[_core.policy_play("rule_v1", view, moves, False, 1)]) == "BJ"
     # With four sevens still unseen (a bomb beats BJ), BJ is not sure: the
     # policy leads its weakest rank, the 3s.
     unseen = ["4s", "5s", "7s", "7h", "7c", "7d"]
     view = _core.PlayerView(seat=0, level=0, rules=standard.core, hand=hand, counts=[2, 1, 1, 4],
                             played=deck - hand - unseen, shown=[guandan.Hand()] * 4, last_play=None, last_player=-1,
                             passed_mask=0, out=[], first_out_last_play=None)
-    assert str(moves[_core.policy_play("rule", view, moves, False, 1)]) == "3s"
+    assert str(moves[_core.policy_play("rule_v1", view, moves, False, 1)]) == "3s"
 
 
 def _leading_view():
@@ -122,7 +125,7 @@ def test_passing_while_leading_is_rejected():
     deal, obs, view = _leading_view()
     assert not deal.can_pass()
     with pytest.raises(ValueError, match="cannot pass"):
-        SearchBot(seed=1, rollouts=50).choose_move(obs, deal.legal_moves(), True)
+        SearchV1Bot(seed=1, rollouts=50).choose_move(obs, deal.legal_moves(), True)
     with pytest.raises(ValueError, match="cannot pass"):
         _core.search_move(view, deal.legal_moves(), True, 50, True, 1)
     for policy in _core.policy_names():
@@ -136,11 +139,11 @@ def test_rollouts_range(rollouts):
     with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
         _core.search_move(view, deal.legal_moves(), False, rollouts, True, 1)
     with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
-        _core.policy_play("search", view, deal.legal_moves(), False, 1, rollouts)
+        _core.policy_play("search_v1", view, deal.legal_moves(), False, 1, rollouts)
     with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
-        SearchBot(rollouts=rollouts)
+        SearchV1Bot(rollouts=rollouts)
     with pytest.raises(TypeError, match="rollouts"):
-        SearchBot(rollouts="10")
+        SearchV1Bot(rollouts="10")
 
 
 def test_candidates_must_be_plays_of_the_hand():
@@ -210,7 +213,7 @@ def test_search_ends_on_every_small_position():
             hands.append(" ".join(deck[at:at + size]))
             at += size
         deal = guandan.Deal(hands=hands, level=rng.choice("2345TJQKA"), leader=rng.randrange(4))
-        bot = SearchBot(seed=1, rollouts=30)
+        bot = SearchV1Bot(seed=1, rollouts=30)
         while not deal.is_over:
             move = bot.choose_move(deal.observation(deal.turn), deal.legal_moves(), deal.can_pass())
             deal.pass_turn() if move is None else deal.play(move)
@@ -270,8 +273,8 @@ def test_views_are_refused_or_searched(fields):
 
 def test_card_options_must_be_held():
     view = _view()  # holds As Ks 3d
-    assert str(_core.policy_card("rule", view, [guandan.Card("Ks"), guandan.Card("3d")], 1)) == "3d"
+    assert str(_core.policy_card("rule_v1", view, [guandan.Card("Ks"), guandan.Card("3d")], 1)) == "3d"
     with pytest.raises(ValueError, match="cards the seat holds"):
-        _core.policy_card("rule", view, [guandan.Card("BJ")], 1)
+        _core.policy_card("rule_v1", view, [guandan.Card("BJ")], 1)
     with pytest.raises(ValueError, match="no card"):
-        _core.policy_card("rule", view, [], 1)
+        _core.policy_card("rule_v1", view, [], 1)

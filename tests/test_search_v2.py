@@ -1,6 +1,6 @@
 """Search v2 (cpp/include/guandan/search.h): the time budget, root-parallel
 threads and their determinism, the sampled worlds' consistency with the
-public record, the search_v2 policy and bot."""
+public record, the search policy (v2) and bot."""
 
 import random
 import time
@@ -8,7 +8,7 @@ import time
 import guandan
 import pytest
 from guandan import _core
-from guandan.bots import RuleBot, SearchV2Bot, play_deal
+from guandan.bots import RuleBot, SearchBot, play_deal
 
 from random_play import random_action
 
@@ -119,9 +119,9 @@ def test_think_ms_range(think_ms):
     with pytest.raises(ValueError, match="think_ms must be 1..60,000"):
         _core.search_v2_move(view, moves, False, 100, think_ms, 1, 1)
     with pytest.raises(ValueError, match="think_ms must be 1..60,000"):
-        _core.policy_play("search_v2", view, moves, False, 1, 100, think_ms)
+        _core.policy_play("search", view, moves, False, 1, 100, think_ms)
     with pytest.raises(ValueError, match="think_ms must be 1..60,000"):
-        SearchV2Bot(think_ms=think_ms)
+        SearchBot(think_ms=think_ms)
 
 
 @pytest.mark.parametrize("threads", [0, -1, 65])
@@ -130,39 +130,39 @@ def test_threads_range(threads):
     with pytest.raises(ValueError, match="threads must be 1..64"):
         _core.search_v2_move(view, moves, False, 100, 0, threads, 1)
     with pytest.raises(ValueError, match="threads must be 1..64"):
-        _core.policy_play("search_v2", view, moves, False, 1, 100, 0, threads)
+        _core.policy_play("search", view, moves, False, 1, 100, 0, threads)
     with pytest.raises(ValueError, match="threads must be 1..64"):
-        SearchV2Bot(threads=threads)
+        SearchBot(threads=threads)
 
 
 def test_bot_arguments_must_be_integers():
     for name in ("think_ms", "threads", "rollouts"):
         with pytest.raises(TypeError, match=name):
-            SearchV2Bot(**{name: "10"})
+            SearchBot(**{name: "10"})
         with pytest.raises(TypeError, match=name):
-            SearchV2Bot(**{name: True})
+            SearchBot(**{name: True})
 
 
 def test_search_v2_bot_plays_legal_games_to_the_end():
     for ruleset in guandan.PRESET_NAMES:
         deal = guandan.Deal(seed=5, ruleset=ruleset, previous_order=[2, 1, 0, 3])
-        bots = [SearchV2Bot(seed=1, think_ms=2, threads=2), RuleBot(seed=2),
-                SearchV2Bot(seed=3, think_ms=0, rollouts=60), RuleBot(seed=4)]
+        bots = [SearchBot(seed=1, think_ms=2, threads=2), RuleBot(seed=2),
+                SearchBot(seed=3, think_ms=0, rollouts=60), RuleBot(seed=4)]
         play_deal(deal, bots)  # play_deal rejects any illegal choice
         assert deal.is_over
 
 
 def test_search_v2_goes_out_when_it_can():
     deal = guandan.Deal(hands=["9s 9d", "3s 4s 5s", "6d 7d 8d", "Tc Jc Qc"], level="2", leader=0)
-    move = SearchV2Bot(seed=5, think_ms=20).choose_move(deal.observation(0), deal.legal_moves(), False)
+    move = SearchBot(seed=5, think_ms=20).choose_move(deal.observation(0), deal.legal_moves(), False)
     assert (move.kind, move.rank) == ("pair", "9")
 
 
 def test_search_v2_policy_in_simulate_is_deterministic():
     # Without a time budget (simulate passes a playout budget) the policy
     # depends only on the seeds.
-    first = guandan.simulate(2, policy=["search_v2", "rule", "search_v2", "rule"], seed=3, search_rollouts=60)
-    again = guandan.simulate(2, policy=["search_v2", "rule", "search_v2", "rule"], seed=3, search_rollouts=60)
+    first = guandan.simulate(2, policy=["search", "rule", "search", "rule"], seed=3, search_rollouts=60)
+    again = guandan.simulate(2, policy=["search", "rule", "search", "rule"], seed=3, search_rollouts=60)
     assert list(first.placing[0]) == list(again.placing[0]) and list(first.placing[1]) == list(again.placing[1])
 
 

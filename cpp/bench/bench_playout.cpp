@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   std::vector<std::int16_t> plays(n), passes(n), bombs(n);
   const DealColumns out{placing.data(), partner.data(), team.data(), gained.data(),
                         tribute.data(), plays.data(),  passes.data(), bombs.data()};
-  for (const char* name : {"random", "rule", "plan"}) {
+  for (const char* name : {"random", "rule_v1", "rule"}) {
     const PolicyEntry* kind = find_policy(name);
     SimulationSetup setup;
     setup.seed = 7;
@@ -37,12 +37,12 @@ int main(int argc, char** argv) {
                 name, double(n) / seconds, total_plays / double(n),
                 static_cast<unsigned long long>(n));
   }
-  // The search policy on 1 and 2 threads: rows go out deal by deal, so a
+  // The search_v1 policy on 1 and 2 threads: rows go out deal by deal, so a
   // two-core machine should give about twice the deals/s on 2 threads.
   {
     SimulationSetup setup;
     setup.seed = 7;
-    const PolicyEntry* search = find_policy("search");
+    const PolicyEntry* search = find_policy("search_v1");
     setup.policies = {search, search, search, search};
     setup.search_rollouts = 200;
     const std::uint64_t deals = n < 24 ? n : 24;  // the columns hold n rows
@@ -51,10 +51,10 @@ int main(int argc, char** argv) {
       const auto start = std::chrono::steady_clock::now();
       simulate_deals(setup, 0, deals, out, threads);
       rate[threads] = double(deals) / std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::printf("search  %8.2f deals/s   (%llu deals, 200 rollouts per decision, %d thread%s)\n", rate[threads],
+      std::printf("search_v1 %8.2f deals/s   (%llu deals, 200 rollouts per decision, %d thread%s)\n", rate[threads],
                   static_cast<unsigned long long>(deals), threads, threads > 1 ? "s" : "");
     }
-    std::printf("search  2 threads / 1 thread: %.2fx\n", rate[2] / rate[1]);
+    std::printf("search_v1 2 threads / 1 thread: %.2fx\n", rate[2] / rate[1]);
   }
   // Card counting on (teams 0/1 in turn) against off, same deals.
   RulePolicy counting(true), plain(false);

@@ -1,5 +1,6 @@
 #include "guandan/plan_policy.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -67,8 +68,41 @@ bool is_high(Move m, Rank level) {
 
 }  // namespace
 
+namespace {
+
+// Whether the plan plays `card` (one card) as a single.
+bool planned_single(const HandPlan& plan, CardSet card) {
+  for (const PlannedCombo& c : plan)
+    if (c.cards == card) return true;
+  return false;
+}
+
+}  // namespace
+
+// When the hand lost exactly one combination of the cached plan (the seat
+// played it), the rest of the plan is a best plan of the rest: had the rest a
+// plan in fewer turns (or as few with more bombs), adding the combination
+// back would beat the cached plan. So the plan shrinks instead of being made
+// again, which is most of the cost of a playout. False when the hand changed
+// otherwise (then the caller plans from scratch).
+bool PlanPolicy::drop_played_combo(Cached& c, CardSet hand) {
+  if (!c.hand.contains(hand)) return false;
+  const CardSet played = c.hand - hand;
+  for (int i = 0; i < c.plan.count; ++i) {
+    const PlannedCombo& combo = c.plan.combos[std::size_t(i)];
+    if (combo.cards != played) continue;
+    if (bomb_tier(combo.kind, combo.cards.size()) > 0) --c.plan.bombs;
+    for (int j = i + 1; j < c.plan.count; ++j) c.plan.combos[std::size_t(j - 1)] = c.plan.combos[std::size_t(j)];
+    --c.plan.count;
+    c.hand = hand;
+    return true;
+  }
+  return false;
+}
+
 const HandPlan& PlanPolicy::plan_for(const PlayerView& view) {
   Cached& c = cache_[view.seat & 3];
+  if (c.valid && c.level == view.level && c.hand != view.hand && drop_played_combo(c, view.hand)) return c.plan;
   if (!c.valid || c.hand != view.hand || c.level != view.level) {
     c.plan = plan_hand(view.hand, view.level, view.rules.move_rules());
     c.hand = view.hand;
@@ -171,27 +205,39 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
 
 CardKind PlanPolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {
   // The card whose loss raises the turn count least, then keeps the most
-  // bombs, then the lowest.
+  // bombs, then the lowest. Losing one card saves at most one turn, so the
+  // best possible is the plan less one turn with all its bombs: a card the
+  // plan plays as a single gets exactly that. The options are tried lowest
+  // first, and the first that gets the best possible ends the search.
   // One plan per rank: the suit of the card given only matters to straight
   // flushes, which is not worth a plan per card in a playout.
-  CardKind best = CardKind(std::countr_zero(options.lo));
+  const HandPlan& plan = plan_for(view);
+  const PlanScore best_possible{plan.count - 1, plan.bombs};
+  std::array<CardKind, kNumKinds> order{};
+  int n = 0;
+  for (std::uint64_t bits = options.lo; bits; bits &= bits - 1) order[std::size_t(n++)] = CardKind(std::countr_zero(bits));
+  // Stable: equal values keep the kind order.
+  std::stable_sort(order.begin(), order.begin() + n, [&](CardKind a, CardKind b) {
+    return tribute_value(a, view.level) < tribute_value(b, view.level);
+  });
+  CardKind best = order[0];
   PlanScore best_score{1 << 20, 0};
   std::array<PlanScore, kNumRanks + 2> by_rank{};
   unsigned planned = 0;
-  for (std::uint64_t bits = options.lo; bits; bits &= bits - 1) {
-    const auto k = CardKind(std::countr_zero(bits));
+  for (int i = 0; i < n; ++i) {
+    const CardKind k = order[std::size_t(i)];
     const CardSet one = CardSet::of_kind(k);
+    if (!view.hand.contains(one)) continue;
     const int r = rank_of(k);
-    if (!(planned >> r & 1) && view.hand.contains(one)) {
-      by_rank[r] = plan_score(view.hand - one, view.level, view.rules.move_rules());
+    if (!(planned >> r & 1)) {
+      by_rank[r] = planned_single(plan, one) ? best_possible
+                                             : plan_score(view.hand - one, view.level, view.rules.move_rules());
       planned |= 1u << r;
     }
-    const PlanScore s = view.hand.contains(one) ? by_rank[r] : PlanScore{1 << 19, 0};
-    const bool better = s.turns != best_score.turns ? s.turns < best_score.turns
-                        : s.bombs != best_score.bombs
-                            ? s.bombs > best_score.bombs
-                            : tribute_value(k, view.level) < tribute_value(best, view.level);
-    if (better) best = k, best_score = s;
+    const PlanScore s = by_rank[r];
+    if (s.turns < best_score.turns || (s.turns == best_score.turns && s.bombs > best_score.bombs))
+      best = k, best_score = s;
+    if (best_score.turns == best_possible.turns && best_score.bombs >= best_possible.bombs) break;
   }
   return best;
 }

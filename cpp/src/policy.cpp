@@ -157,18 +157,21 @@ std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
   config.rollouts = options.search_rollouts;
   config.think_ms = options.search_think_ms;
   config.threads = options.search_threads;
-  config.max_candidates = kDefaultMaxCandidates;
+  config.max_candidates = options.search_max_candidates;
+  config.keep_margin = options.search_keep_margin;
   config.stop = options.stop;
   return std::make_unique<SearchV2Policy>(config);
 }
 
 constexpr PolicyEntry kPolicies[] = {
     {"random", "uniform over the legal moves and passing", false, &make_plain<RandomPolicy>},
-    {"rule", "a cheap rule-based player (policy.h)", false, &make_plain<RulePolicy>},
-    {"plan", "plays the hand as the planner splits it, bombs by tempo (plan_policy.h)", false, &make_plain<PlanPolicy>},
-    {"search", "determinized Monte Carlo search over rule-policy playouts (search.h)", true, &make_search},
-    {"search_v2", "search with a time budget per decision and root-parallel threads (search.h)", true,
+    {"rule", "plays the hand as the planner splits it, bombs by tempo (plan_policy.h)", false,
+     &make_plain<PlanPolicy>},
+    {"rule_v1", "the first rule-based player: sheds its weakest rank, bombs late (policy.h)", false,
+     &make_plain<RulePolicy>},
+    {"search", "search with a time budget per decision, planning playouts, root-parallel threads (search.h)", true,
      &make_search_v2},
+    {"search_v1", "determinized Monte Carlo search over rule_v1 playouts (search.h)", true, &make_search},
 };
 
 }  // namespace

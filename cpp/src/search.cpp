@@ -12,6 +12,7 @@
 
 #include "guandan/move_facts.h"
 #include "guandan/move_list.h"
+#include "guandan/plan_policy.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
 
@@ -229,8 +230,11 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
                   const std::vector<int>& active, int worlds, const SearchV2Config& config, bool timed,
                   Clock::time_point deadline, Rng rng, SearchShare& share) {
   auto moves = std::make_unique<MoveList>();
-  RulePolicy rule;
-  Policy* const policies[4] = {&rule, &rule, &rule, &rule};
+  // The planning player in every seat: the stronger the playouts, the better
+  // their mean tells the candidates apart. One object for the four seats (its
+  // plans are cached per seat).
+  PlanPolicy plan;
+  Policy* const policies[4] = {&plan, &plan, &plan, &plan};
   share.total.assign(std::size_t(options), 0.0);
   share.visits.assign(std::size_t(options), 0);
   for (int w = 0; w < worlds && !share.stopped; ++w) {
@@ -272,9 +276,9 @@ void check_search_v2(const SearchV2Config& config) {
 std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
                                    int keep) {
   if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
-  RulePolicy rule;
-  Rng unused(0);  // the rule policy draws no random numbers
-  const int preferred = rule.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
+  PlanPolicy plan;
+  Rng unused(0);  // the planning policy draws no random numbers
+  const int preferred = plan.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
   struct Ranked {
     std::array<int, 5> key;
     Move move;
@@ -311,6 +315,14 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   if (options <= 1) {
     result.choice = candidates.empty() ? -1 : given_index(0);
     return result;
+  }
+  // The option the planning policy would play (candidates.size(): pass).
+  int preferred = -1;
+  {
+    PlanPolicy plan;
+    Rng unused(0);  // the planning policy draws no random numbers
+    const int p = plan.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
+    preferred = p < 0 ? int(candidates.size()) : p;
   }
   const bool timed = config.think_ms > 0;
   const std::uint64_t decision_seed = rng.next();
@@ -362,13 +374,20 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     result.stopped = config.stop && config.stop->load(std::memory_order_relaxed);
     if (round + 1 < rounds) {
       std::stable_sort(active.begin(), active.end(), [&](int a, int b) { return mean(a) > mean(b); });
-      active.resize(std::max<std::size_t>(2, (active.size() + 1) / 2));
+      const auto kept = std::max<std::size_t>(2, (active.size() + 1) / 2);
+      // The planning policy's choice always goes on: it is the one to beat.
+      const auto at = std::find(active.begin(), active.end(), preferred);
+      if (at != active.end() && std::size_t(at - active.begin()) >= kept) std::iter_swap(active.begin() + kept - 1, at);
+      active.resize(kept);
     }
   }
-  // The best mean among the options left.
+  // The best mean among the options left; the planning policy's choice
+  // unless that beats it by more than the margin.
   int best = active[0];
   for (int c : active)
     if (mean(c) > mean(best)) best = c;
+  if (preferred >= 0 && visits[std::size_t(preferred)] > 0 && mean(best) - mean(preferred) <= config.keep_margin)
+    best = preferred;
   result.choice = best < int(candidates.size()) ? given_index(best) : -1;
   result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;
   return result;

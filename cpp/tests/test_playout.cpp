@@ -69,7 +69,7 @@ void test_playout() {
   Ruleset three_out;
   three_out.deal_end = DealEnd::kThreeOut;
   three_out.tribute_payers = TributePayers::kLastOnly;
-  for (const char* name : {"random", "rule", "plan"}) {
+  for (const char* name : {"random", "rule_v1", "rule"}) {
     play_deals(name, Ruleset{});
     play_deals(name, three_out);
   }

@@ -59,8 +59,9 @@ void same_deals_any_threads(const SimulationSetup& setup, std::size_t n) {
 void test_simulate() {
   same_deals_any_threads(setup_of("rule", "rule"), 300);
   same_deals_any_threads(setup_of("random", "rule"), 300);
-  same_deals_any_threads(setup_of("plan", "rule"), 300);
+  same_deals_any_threads(setup_of("rule_v1", "rule"), 300);
   same_deals_any_threads(setup_of("search", "rule"), 4);
+  same_deals_any_threads(setup_of("search_v1", "rule_v1"), 4);
 
   SimulationSetup small = setup_of("rule", "random");
   small.tribute = false;

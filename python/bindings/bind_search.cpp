@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +70,56 @@ void check_search_threads(int threads) {
   if (threads < 1 || threads > kMaxSearchThreads) throw py::value_error("threads must be 1..64");
 }
 
+void check_search_shape(int max_candidates, double keep_margin) {
+  if (max_candidates < 0) throw py::value_error("max_candidates must be 0 (all) or more");
+  if (!(keep_margin >= 0.0 && keep_margin <= 6.0)) throw py::value_error("keep_margin must be 0..6 (levels)");
+}
+
+// A policy made once and asked for every decision of one seat.
+class CorePlayer {
+ public:
+  CorePlayer(const PolicyEntry& entry, PolicyOptions options) : entry_(entry) {
+    options.stop = stop_.get();
+    policy_ = entry.make(options);
+  }
+
+  int play(const PlayerView& view, const py::iterable& moves, bool can_pass, std::uint64_t seed) {
+    const std::vector<Move> candidates = move_vector(moves);
+    check_decision(view, candidates.data(), int(candidates.size()), can_pass);
+    Rng rng(seed);
+    int choice = -1;
+    auto choose = [&] {
+      const std::lock_guard<std::mutex> one_at_a_time(busy_);
+      choice = policy_->choose_play(view, candidates.data(), int(candidates.size()), can_pass, rng);
+    };
+    stop_->store(false);
+    if (entry_.expensive) {
+      run_interruptible(choose, *stop_);  // Ctrl-C stops a long decision
+    } else {
+      py::gil_scoped_release release;  // microseconds: not worth a thread
+      choose();
+    }
+    return choice;
+  }
+
+  PyCard card(const PlayerView& view, const std::vector<PyCard>& options, std::uint64_t seed) {
+    CardSet set;
+    for (const PyCard& c : options) set = set | CardSet::of_kind(c.kind);
+    if (set.empty()) throw py::value_error("no card to choose");
+    if (!view.hand.contains(set)) throw py::value_error("the options must be cards the seat holds");
+    Rng rng(seed);
+    const std::lock_guard<std::mutex> one_at_a_time(busy_);
+    return PyCard{policy_->choose_card(view, set, rng)};
+  }
+
+ private:
+  const PolicyEntry& entry_;
+  // On the heap: the policy keeps its address.
+  std::unique_ptr<std::atomic<bool>> stop_ = std::make_unique<std::atomic<bool>>(false);
+  std::unique_ptr<Policy> policy_;
+  std::mutex busy_;
+};
+
 }  // namespace
 
 void init_search(py::module_& m) {
@@ -77,41 +128,49 @@ void init_search(py::module_& m) {
            py::arg("counts"), py::arg("played"), py::arg("shown"), py::arg("last_play"), py::arg("last_player"),
            py::arg("passed_mask"), py::arg("out"), py::arg("first_out_last_play"));
 
+  py::class_<CorePlayer>(m, "CorePlayer",
+                         "One seat's player by a core policy, kept between decisions so that a policy's memory (the "
+                         "planning policy's plans) carries over exactly as in the core's own playouts. One call at a "
+                         "time.")
+      .def(py::init([](const std::string& name, int rollouts, int think_ms, int threads, int max_candidates,
+                       double keep_margin) {
+             check_rollouts(rollouts);
+             check_think_ms(think_ms);
+             check_search_threads(threads);
+             check_search_shape(max_candidates, keep_margin);
+             return std::make_unique<CorePlayer>(policy_entry(name),
+                                                 PolicyOptions{rollouts, nullptr, think_ms, threads, max_candidates,
+                                                               keep_margin});
+           }),
+           py::arg("policy"), py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
+           py::arg("max_candidates") = kDefaultMaxCandidates, py::arg("keep_margin") = kDefaultKeepMargin)
+      .def("play", &CorePlayer::play, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
+           "The index of the move to play, or -1 to pass; passing only when following.")
+      .def("card", &CorePlayer::card, py::arg("view"), py::arg("options"), py::arg("seed"),
+           "The tribute or return card among the options.");
+
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
-                          std::uint64_t seed, int rollouts, int think_ms, int threads) {
-        const PolicyEntry& entry = policy_entry(name);
+                          std::uint64_t seed, int rollouts, int think_ms, int threads, int max_candidates,
+                          double keep_margin) {
         check_rollouts(rollouts);
         check_think_ms(think_ms);
         check_search_threads(threads);
-        const std::vector<Move> candidates = move_vector(moves);
-        check_decision(view, candidates.data(), int(candidates.size()), can_pass);
-        std::atomic<bool> stop{false};
-        auto policy = entry.make(PolicyOptions{rollouts, &stop, think_ms, threads});
-        Rng rng(seed);
-        int choice = -1;
-        auto choose = [&] { choice = policy->choose_play(view, candidates.data(), int(candidates.size()), can_pass, rng); };
-        if (entry.expensive) {
-          run_interruptible(choose, stop);  // Ctrl-C stops a long decision
-        } else {
-          py::gil_scoped_release release;  // microseconds: not worth a thread
-          choose();
-        }
-        return choice;
+        check_search_shape(max_candidates, keep_margin);
+        CorePlayer player(policy_entry(name), PolicyOptions{rollouts, nullptr, think_ms, threads, max_candidates,
+                                                            keep_margin});
+        return player.play(view, moves, can_pass, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
       py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
+      py::arg("max_candidates") = kDefaultMaxCandidates, py::arg("keep_margin") = kDefaultKeepMargin,
       "The index of the move a core policy plays, or -1 to pass. rollouts: 1..1,000,000 (search policies); "
-      "think_ms: 1..60,000 or 0 for none, threads: 1..64 (search_v2); "
+      "think_ms: 1..60,000 or 0 for none, threads: 1..64, max_candidates: 0 (all) or more, keep_margin: 0..6 "
+      "(search); "
       "passing only when following; Ctrl-C stops an expensive policy's decision.");
 
   m.def("policy_card", [](const std::string& name, const PlayerView& view, const std::vector<PyCard>& options,
                           std::uint64_t seed) {
-        CardSet set;
-        for (const PyCard& c : options) set = set | CardSet::of_kind(c.kind);
-        if (set.empty()) throw py::value_error("no card to choose");
-        if (!view.hand.contains(set)) throw py::value_error("the options must be cards the seat holds");
-        auto policy = policy_entry(name).make(PolicyOptions{kMinRollouts, nullptr});
-        Rng rng(seed);
-        return PyCard{policy->choose_card(view, set, rng)};
+        CorePlayer player(policy_entry(name), PolicyOptions{kMinRollouts, nullptr});
+        return player.card(view, options, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("options"), py::arg("seed"));
 
   m.def("search_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
@@ -131,7 +190,8 @@ void init_search(py::module_& m) {
       "rollouts: 1..1,000,000; passing only when following; Ctrl-C stops it within a second.");
 
   m.def("search_v2_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
-                             int think_ms, int threads, std::uint64_t seed, int max_candidates) {
+                             int think_ms, int threads, std::uint64_t seed, int max_candidates,
+                             double keep_margin) {
         check_rollouts(rollouts);
         check_think_ms(think_ms);
         check_search_threads(threads);
@@ -142,19 +202,22 @@ void init_search(py::module_& m) {
         config.rollouts = rollouts;
         config.think_ms = think_ms;
         config.threads = threads;
-        if (max_candidates < 0) throw py::value_error("max_candidates must be 0 (all) or more");
+        check_search_shape(max_candidates, keep_margin);
         config.max_candidates = max_candidates;
+        config.keep_margin = keep_margin;
         config.stop = &stop;
         SearchResult result;
         Rng rng(seed);
         run_interruptible([&] { result = search_v2(view, candidates, can_pass, config, rng); }, stop);
         return py::make_tuple(result.choice, result.rollouts, result.best_value);
       }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("think_ms"),
-      py::arg("threads"), py::arg("seed"), py::arg("max_candidates") = 0,
+      py::arg("threads"), py::arg("seed"), py::arg("max_candidates") = 0, py::arg("keep_margin") = kDefaultKeepMargin,
       "Search v2 (search.h): (choice index or -1 to pass, playouts run, mean score of the choice). Stops at the "
       "first of rollouts (1..1,000,000) and think_ms (1..60,000 ms, 0 for none); threads 1..64 for this decision; "
       "the same seed and thread count give the same result without a time budget; max_candidates > 0 searches only "
-      "that many candidates, by the rule policy's preference (the search_v2 policy: kDefaultMaxCandidates). Ctrl-C stops it within a second.");
+      "that many candidates, by the planning policy's preference (the search policy: kDefaultMaxCandidates); the "
+      "planning policy's own choice stands unless another beats it by more than keep_margin levels (0..6). Ctrl-C "
+      "stops it within a second.");
 
   m.def("sample_world", [](const PlayerView& view, std::uint64_t seed) {
         Rng rng(seed);

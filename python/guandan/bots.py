@@ -131,7 +131,7 @@ class CoreBot:
     ``cpp/src/search.cpp``), from the observation alone."""
 
     def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000, think_ms: int = 0,
-                 threads: int = 1) -> None:
+                 threads: int = 1, max_candidates: int = 24, keep_margin: float = 0.0) -> None:
         if policy not in _core.policy_names():
             raise ValueError(f"unknown core policy {policy!r} (expected one of {', '.join(_core.policy_names())})")
         self.policy = policy
@@ -139,6 +139,16 @@ class CoreBot:
         # 0 is no time budget (the playout budget alone).
         self.think_ms = _bounded_int("think_ms", think_ms, 0, 60_000, "1..60,000 (or 0 for none)")
         self.threads = _bounded_int("threads", threads, 1, 64, "1..64")
+        self.max_candidates = _bounded_int("max_candidates", max_candidates, 0, 1_000, "0 (all)..1,000")
+        if isinstance(keep_margin, bool) or not isinstance(keep_margin, (int, float)):
+            raise TypeError(f"keep_margin must be a number of levels, got {type(keep_margin).__name__}")
+        if not 0.0 <= keep_margin <= 6.0:
+            raise ValueError(f"keep_margin must be 0..6 (levels), got {keep_margin}")
+        self.keep_margin = float(keep_margin)
+        # One core player for all of this bot's decisions: the planning
+        # policy's plans carry over exactly as in the core's playouts.
+        self._player = _core.CorePlayer(policy, self.rollouts, self.think_ms, self.threads, self.max_candidates,
+                                        self.keep_margin)
         self._rng = random.Random(seed)
         self.last_rollouts = 0
 
@@ -148,19 +158,19 @@ class CoreBot:
         return observation.view
 
     def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
-        choice = _core.policy_play(self.policy, self._view(observation), moves, can_pass, self._rng.getrandbits(64),
-                                   self.rollouts, self.think_ms, self.threads)
+        choice = self._player.play(self._view(observation), moves, can_pass, self._rng.getrandbits(64))
         return None if choice < 0 else moves[choice]
 
     def choose_card(self, observation: Observation, options: List[Card]) -> Card:
-        return _core.policy_card(self.policy, self._view(observation), options, self._rng.getrandbits(64))
+        return self._player.card(self._view(observation), options, self._rng.getrandbits(64))
 
 
 class RuleBot(CoreBot):
-    """The core's rule-based policy (``cpp/include/guandan/policy.h``): plans
-    its leads to shed its weakest ranks without breaking up pairs, triples or
-    bombs, follows with the weakest move that beats, leaves its partner's
-    plays alone, keeps bombs for an opponent close to going out."""
+    """The core's planning player (``cpp/include/guandan/plan_policy.h``):
+    splits its hand into the fewest combinations (``planner.h``), leads the
+    weakest of them first and keeps control cards for the end, follows with
+    what the plan can spare, bombs by tempo, never beats its partner, counts
+    the jokers, level cards and bombs still out."""
 
     POLICY = "rule"
 
@@ -168,33 +178,47 @@ class RuleBot(CoreBot):
         super().__init__(self.POLICY, seed)
 
 
-class SearchBot(CoreBot):
-    """Determinized Monte Carlo search (``cpp/include/guandan/search.h``):
-    samples the unseen cards consistently with what the seat has seen and
-    scores each distinct move by ``rollouts`` (1..1,000,000) rule-policy
-    playouts in all. Ctrl-C stops a decision within a second."""
+class RuleV1Bot(CoreBot):
+    """The first rule-based player (``cpp/include/guandan/policy.h``), kept
+    for comparison: sheds its weakest rank without breaking up pairs,
+    triples or bombs, follows with the weakest move that beats, keeps bombs
+    for an opponent close to going out."""
 
-    POLICY = "search"
+    POLICY = "rule_v1"
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        super().__init__(self.POLICY, seed)
+
+
+class SearchV1Bot(CoreBot):
+    """The first determinized Monte Carlo search (``search.h``), kept for
+    comparison: scores each distinct move by ``rollouts`` (1..1,000,000)
+    ``rule_v1`` playouts in all. Ctrl-C stops a decision within a second."""
+
+    POLICY = "search_v1"
 
     def __init__(self, seed: Optional[int] = None, rollouts: int = 4000) -> None:
         super().__init__(self.POLICY, seed, rollouts)
 
 
-class SearchV2Bot(CoreBot):
-    """Search v2 (``cpp/include/guandan/search.h``): the same determinized
-    search over at most 24 candidates (the rule policy's preferred ones),
-    spending its playouts by sequential halving, stopped at whichever comes
-    first of ``think_ms`` milliseconds of wall clock per decision (1..60,000;
-    0 for none) and ``rollouts`` playouts (1..1,000,000), over ``threads``
-    threads for one decision (1..64). Without a time budget the choice
-    depends only on the seed and the thread count. Ctrl-C stops a decision
-    within a second."""
+class SearchBot(CoreBot):
+    """Information-set search (``cpp/include/guandan/search.h``): samples the
+    unseen cards consistently with everything public, plays each of at most
+    ``max_candidates`` moves (the planning policy's preferred ones) out with
+    the planning policy, spending its playouts by sequential halving, and
+    plays the planning policy's own choice unless another move scores more
+    than ``keep_margin`` levels better. It stops at whichever comes first of
+    ``think_ms`` milliseconds of wall clock per decision (1..60,000; 0 for
+    none) and ``rollouts`` playouts (1..1,000,000), over ``threads`` threads
+    for one decision (1..64). Without a time budget the choice depends only
+    on the seed and the thread count. Ctrl-C stops a decision within a
+    second."""
 
-    POLICY = "search_v2"
+    POLICY = "search"
 
     def __init__(self, seed: Optional[int] = None, think_ms: int = 100, rollouts: int = 1_000_000,
-                 threads: int = 1) -> None:
-        super().__init__(self.POLICY, seed, rollouts, think_ms, threads)
+                 threads: int = 1, max_candidates: int = 24, keep_margin: float = 0.0) -> None:
+        super().__init__(self.POLICY, seed, rollouts, think_ms, threads, max_candidates, keep_margin)
 
 
 def _core_bot(policy: str) -> Callable[..., Bot]:

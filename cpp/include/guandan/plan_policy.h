@@ -15,7 +15,8 @@
 // opponent holds at most 15 cards and played high. A tribute return is the
 // card whose loss costs the plan least.
 //
-// Plans are cached per seat: a seat re-plans only when its hand changed.
+// Plans are cached per seat: a seat re-plans only when its hand changed, and
+// not even then when it lost one combination of its plan (it shrinks).
 #pragma once
 
 #include <array>
@@ -50,6 +51,7 @@ class PlanPolicy final : public Policy {
     bool valid = false;
     HandPlan plan;
   };
+  bool drop_played_combo(Cached& c, CardSet hand);
   std::array<Cached, 4> cache_{};
 };
 

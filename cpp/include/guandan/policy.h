@@ -58,6 +58,13 @@ class RulePolicy final : public Policy {
   bool card_counting_;
 };
 
+// The search policy's cut: about 270 grouped moves open a deal, far too
+// many to tell apart by playouts in a tenth of a second.
+inline constexpr int kDefaultMaxCandidates = 24;
+// By default the planning policy's choice wins only ties (search.h,
+// SearchV2Config::keep_margin).
+inline constexpr double kDefaultKeepMargin = 0.0;
+
 // What a policy may be configured with when it is made.
 struct PolicyOptions {
   int search_rollouts = 4000;  // playouts per decision (search policies; search_v2: a cap)
@@ -67,6 +74,11 @@ struct PolicyOptions {
   // budget alone, deterministic) and threads for one decision.
   int search_think_ms = 0;
   int search_threads = 1;
+  // search only: candidates searched (SearchV2Config::max_candidates) and
+  // how much better another move must score to overrule the planning
+  // policy's choice (SearchV2Config::keep_margin).
+  int search_max_candidates = kDefaultMaxCandidates;
+  double search_keep_margin = kDefaultKeepMargin;
 };
 
 inline constexpr int kMinRollouts = 1;

@@ -1,4 +1,4 @@
-// Determinized Monte Carlo search: the `search` bot.
+// Determinized Monte Carlo search: the `search_v1` and `search` bots.
 //
 // For a decision of one seat, from what that seat may know (PlayerView):
 // sample the unseen cards into the other hands consistently with everything
@@ -16,6 +16,7 @@
 
 #include "guandan/deal.h"
 #include "guandan/move.h"
+#include "guandan/plan_policy.h"
 #include "guandan/player_view.h"
 #include "guandan/policy.h"
 #include "guandan/rng.h"
@@ -24,7 +25,7 @@ namespace guandan {
 
 struct SearchConfig {
   int rollouts = 4000;  // playouts per decision, shared by the candidates (kMinRollouts..kMaxRollouts)
-  bool rule_rollouts = true;  // rule policy in the playouts (else random)
+  bool rule_rollouts = true;  // rule_v1 policy in the playouts (else random)
   // When another thread sets it, the search stops after the playout under
   // way and returns the best candidate so far (for Ctrl-C). May be null.
   const std::atomic<bool>* stop = nullptr;
@@ -63,15 +64,17 @@ class SearchPolicy final : public Policy {
 
  private:
   SearchConfig config_;
-  RulePolicy cards_;  // tribute and return cards: the rule policy's choice
+  RulePolicy cards_;  // tribute and return cards: the rule_v1 policy's choice
 };
 
 // --- search v2: the same determinized search under a wall-clock budget, on
-// several threads for one decision (the `search_v2` policy). The policy
+// several threads for one decision, with the planning policy (plan_policy.h)
+// in the playouts (the `search` policy). The policy
 // searches at most kDefaultMaxCandidates candidates, and spends the playouts
 // by sequential halving: ceil(log2(options)) rounds, each with an equal share
 // of the playouts and of the time, after which the better half of the
-// options (by mean score so far) goes on. ------------------------------------
+// options (by mean score so far) goes on, with the planning policy's own
+// choice always among them. -------------------------------------------------
 
 inline constexpr int kMinThinkMs = 1;
 inline constexpr int kMaxThinkMs = 60'000;
@@ -90,19 +93,19 @@ struct SearchV2Config {
   // statistics summed in thread order.
   int threads = 1;
   // When there are more candidates than this (and this > 0), only this
-  // many are searched: the rule policy's own choice and the next in its
+  // many are searched: the planning policy's own choice and the next in its
   // preference (prune_candidates). Passing is always searched besides.
   int max_candidates = 0;
+  // The planning policy's own choice stands unless another option's mean
+  // score beats it by more than this many levels: a few hundred playouts
+  // are noisy, and the policy's choice is a strong prior.
+  double keep_margin = kDefaultKeepMargin;
   const std::atomic<bool>* stop = nullptr;  // as SearchConfig::stop
 };
 
-// The search_v2 policy's cut: about 270 grouped moves open a deal, far too
-// many to tell apart by playouts in a tenth of a second.
-inline constexpr int kDefaultMaxCandidates = 24;
-
-// At most `keep` of `candidates`: the rule policy's choice first, then by
-// the rule policy's order of preference (break up the fewest pairs, triples
-// and bombs; no bomb before a non-bomb; lowest first; more cards first).
+// At most `keep` of `candidates`: the planning policy's choice first, then
+// the moves that break up the fewest pairs, triples and bombs; no bomb
+// before a non-bomb; lowest first; more cards first.
 std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
                                    int keep);
 
@@ -118,7 +121,7 @@ class SearchV2Policy final : public Policy {
 
  private:
   SearchV2Config config_;
-  RulePolicy cards_;
+  PlanPolicy cards_;  // tribute and return cards: the planning policy's choice
 };
 
 }  // namespace guandan
