@@ -66,10 +66,6 @@ bool is_high(Move m, Rank level) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // Whether the plan plays `card` (one card) as a single.
 bool planned_single(const HandPlan& plan, CardSet card) {
   for (const PlannedCombo& c : plan)

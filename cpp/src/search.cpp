@@ -262,6 +262,13 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   }
 }
 
+// The index of the candidate the planning policy plays, or -1 to pass.
+int planning_choice(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass) {
+  PlanPolicy plan;
+  Rng unused(0);  // the planning policy draws no random numbers
+  return plan.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
+}
+
 void check_search_v2(const SearchV2Config& config) {
   if (config.rollouts < kMinRollouts || config.rollouts > kMaxRollouts)
     throw std::invalid_argument("rollouts must be 1..1,000,000");
@@ -276,9 +283,7 @@ void check_search_v2(const SearchV2Config& config) {
 std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
                                    int keep) {
   if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
-  PlanPolicy plan;
-  Rng unused(0);  // the planning policy draws no random numbers
-  const int preferred = plan.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
+  const int preferred = planning_choice(view, candidates, can_pass);
   struct Ranked {
     std::array<int, 5> key;
     Move move;
@@ -317,13 +322,8 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     return result;
   }
   // The option the planning policy would play (candidates.size(): pass).
-  int preferred = -1;
-  {
-    PlanPolicy plan;
-    Rng unused(0);  // the planning policy draws no random numbers
-    const int p = plan.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
-    preferred = p < 0 ? int(candidates.size()) : p;
-  }
+  const int planned = planning_choice(view, candidates, can_pass);
+  const int preferred = planned < 0 ? int(candidates.size()) : planned;
   const bool timed = config.think_ms > 0;
   const std::uint64_t decision_seed = rng.next();
   std::vector<double> total(std::size_t(options), 0.0);

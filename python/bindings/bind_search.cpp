@@ -70,9 +70,15 @@ void check_search_threads(int threads) {
   if (threads < 1 || threads > kMaxSearchThreads) throw py::value_error("threads must be 1..64");
 }
 
-void check_search_shape(int max_candidates, double keep_margin) {
+// Every option a policy is made with, checked (ValueError naming the first
+// one out of range).
+PolicyOptions checked_options(int rollouts, int think_ms, int threads, int max_candidates, double keep_margin) {
+  check_rollouts(rollouts);
+  check_think_ms(think_ms);
+  check_search_threads(threads);
   if (max_candidates < 0) throw py::value_error("max_candidates must be 0 (all) or more");
   if (!(keep_margin >= 0.0 && keep_margin <= 6.0)) throw py::value_error("keep_margin must be 0..6 (levels)");
+  return PolicyOptions{rollouts, nullptr, think_ms, threads, max_candidates, keep_margin};
 }
 
 // A policy made once and asked for every decision of one seat.
@@ -134,13 +140,8 @@ void init_search(py::module_& m) {
                          "time.")
       .def(py::init([](const std::string& name, int rollouts, int think_ms, int threads, int max_candidates,
                        double keep_margin) {
-             check_rollouts(rollouts);
-             check_think_ms(think_ms);
-             check_search_threads(threads);
-             check_search_shape(max_candidates, keep_margin);
-             return std::make_unique<CorePlayer>(policy_entry(name),
-                                                 PolicyOptions{rollouts, nullptr, think_ms, threads, max_candidates,
-                                                               keep_margin});
+             return std::make_unique<CorePlayer>(
+                 policy_entry(name), checked_options(rollouts, think_ms, threads, max_candidates, keep_margin));
            }),
            py::arg("policy"), py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
            py::arg("max_candidates") = kDefaultMaxCandidates, py::arg("keep_margin") = kDefaultKeepMargin)
@@ -152,12 +153,7 @@ void init_search(py::module_& m) {
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
                           std::uint64_t seed, int rollouts, int think_ms, int threads, int max_candidates,
                           double keep_margin) {
-        check_rollouts(rollouts);
-        check_think_ms(think_ms);
-        check_search_threads(threads);
-        check_search_shape(max_candidates, keep_margin);
-        CorePlayer player(policy_entry(name), PolicyOptions{rollouts, nullptr, think_ms, threads, max_candidates,
-                                                            keep_margin});
+        CorePlayer player(policy_entry(name), checked_options(rollouts, think_ms, threads, max_candidates, keep_margin));
         return player.play(view, moves, can_pass, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
       py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
@@ -192,19 +188,16 @@ void init_search(py::module_& m) {
   m.def("search_v2_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
                              int think_ms, int threads, std::uint64_t seed, int max_candidates,
                              double keep_margin) {
-        check_rollouts(rollouts);
-        check_think_ms(think_ms);
-        check_search_threads(threads);
+        const PolicyOptions options = checked_options(rollouts, think_ms, threads, max_candidates, keep_margin);
         const std::vector<Move> candidates = move_vector(moves);
         check_decision(view, candidates.data(), int(candidates.size()), can_pass);
         std::atomic<bool> stop{false};
         SearchV2Config config;
-        config.rollouts = rollouts;
-        config.think_ms = think_ms;
-        config.threads = threads;
-        check_search_shape(max_candidates, keep_margin);
-        config.max_candidates = max_candidates;
-        config.keep_margin = keep_margin;
+        config.rollouts = options.search_rollouts;
+        config.think_ms = options.search_think_ms;
+        config.threads = options.search_threads;
+        config.max_candidates = options.search_max_candidates;
+        config.keep_margin = options.search_keep_margin;
         config.stop = &stop;
         SearchResult result;
         Rng rng(seed);
