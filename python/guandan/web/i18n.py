@@ -35,11 +35,11 @@ table_kind: a :func:`kind_name` text).
 
 The coach (:mod:`guandan.web.coach`): ``hint_only_move`` (move);
 ``hint_must_pass`` (table); ``hint_partner_winning``; ``hint_goes_out``
-(move); ``hint_stop_opponent`` (count: the opponent's cards left, move);
+(move); ``hint_stop_opponent`` (cards: a :func:`card_count` text, move);
 ``hint_keep_bombs`` (move); ``hint_lead_weakest`` (move); ``hint_best``
 (move, win: percent of playouts won); ``hint_tribute`` (card);
 ``hint_return`` (card); ``rate_bombed_partner``; ``rate_missed_out``
-(move); ``rate_passed_on_danger`` (count, move); ``rate_worse`` (played,
+(move); ``rate_passed_on_danger`` (cards, move); ``rate_worse`` (played,
 best, played_win, best_win: percents). ``move``/``played``/``best`` are
 :func:`move_name` texts, or the ``pass`` text.
 
@@ -131,8 +131,8 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "hint_partner_winning": ("pass: your partner is winning this trick", "不出：对家这一轮领先"),
     "hint_goes_out": ("{move}: it takes you out", "{move}：出完就走"),
     "hint_stop_opponent": (
-        "{move}: an opponent has {count} cards left, stop them",
-        "{move}：对手只剩 {count} 张牌，必须拦住",
+        "{move}: an opponent has {cards} left, stop them",
+        "{move}：对手只剩 {cards}，必须拦住",
     ),
     "hint_keep_bombs": ("{move}: the plan keeps your bombs for the end", "{move}：留着炸弹到最后"),
     "hint_lead_weakest": ("{move}: lead your weakest cards first", "{move}：先出最小的牌"),
@@ -145,8 +145,8 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     ),
     "rate_missed_out": ("{move} would have taken you out", "{move}就能出完"),
     "rate_passed_on_danger": (
-        "an opponent has {count} cards left: {move} would have stopped them",
-        "对手只剩 {count} 张牌：{move}能拦住",
+        "an opponent has {cards} left: {move} would have stopped them",
+        "对手只剩 {cards}：{move}能拦住",
     ),
     "rate_worse": (
         "{played} wins {played_win} % of playouts vs {best_win} % for {best}",
@@ -204,7 +204,8 @@ def text(key: str, **params: object) -> Text:
         raise ValueError(f"message {key!r} needs the parameter(s) {', '.join(sorted(missing))}")
     out: Text = {}
     for language, template in zip(LANGUAGES, templates):
-        values = {name: (value[language] if _is_text(value) else value) for name, value in params.items()}
+        values = {name: (value[language] if isinstance(value, dict) and _is_text(value) else value)
+                  for name, value in params.items()}
         out[language] = template.format(**values)
     return out
 
@@ -245,6 +246,13 @@ def rank_name(rank: str) -> Text:
     return _both(_FACE[rank], _FACE[rank])
 
 
+def card_count(count: int) -> Text:
+    """``{"en": "1 card", "zh": "1 张牌"}``, ``{"en": "3 cards", ...}``."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"a card count must be a whole number, got {count!r}")
+    return _both(f"{count} card" if count == 1 else f"{count} cards", f"{count} 张牌")
+
+
 def _plural(rank: str) -> str:
     """'Ks', '10s', 'small jokers': the English plural of a rank."""
     return _JOKERS[rank][0] + "s" if rank in _JOKERS else _FACE[rank] + "s"
@@ -259,7 +267,7 @@ def _run(top: str, length: int) -> Tuple[str, ...]:
 
 def _suit_of(move: Move) -> str:
     """The suit a straight flush declares (its declared cards share it)."""
-    return move.declared[0].suit
+    return move.declared[0].suit or ""
 
 
 def move_name(move: Move, level: str) -> Text:

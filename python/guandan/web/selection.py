@@ -107,6 +107,7 @@ def read_selection(deal: Deal, seat: int, cards: Sequence[Card]) -> Selection:
     legal = tuple(m for m in readings if table is None or beats(m, table, level))
     if legal:
         return Selection(moves=legal, names=tuple(move_name(m, level) for m in legal))
+    assert table is not None  # a lead has a legal reading of any combination
     table_name = move_name(table, level)
     # Same kind (or a bomb against a bomb): it is just too low. Otherwise
     # the kind or length does not match what is on the table.
