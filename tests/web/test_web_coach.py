@@ -106,6 +106,20 @@ def test_passing_while_an_opponent_goes_out_is_commented():
         "4-card bomb of 9s: an opponent has 1 card left, stop them")
 
 
+def test_bombing_the_partners_winning_trick_is_commented():
+    # The partner leads the big joker keeping a pair; nobody follows but
+    # seat 0's bomb, which takes the lead the partner would go out from.
+    deal = Deal(hands=["9s 9d 9c 9h 4c 6d 7s Jd Qd As", "5s 6d 7c 8h Ts Jh Kd Ks Qs 4h 4s", "BJ 3c 3d",
+                       "Kh Kc 5c 5d 6c 7d 8d Th Jc Qc 4d"], leader=2)
+    deal.play("BJ")
+    deal.pass_turn()
+    bomb = next(m for m in deal.legal_moves() if m.is_bomb)
+    assert rate(deal, 0, bomb, **FAST) == {"en": "you bombed your partner's winning trick: let it run",
+                                           "zh": "你炸了对家的牌：应该让对家的牌走"}
+    assert rate(deal, 0, None, **FAST) is None
+    assert hint(deal, 0, **FAST).reason["en"] == "pass: your partner is winning this trick"
+
+
 @pytest.mark.parametrize("deal", _positions()[:4], ids=lambda d: d.to_text()[:24])
 def test_the_hinted_move_is_never_rated_worse(deal):
     # hint and rate share the search's choice for the same arguments.

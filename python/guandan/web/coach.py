@@ -224,7 +224,7 @@ def _comment(deal: Deal, seat: int, played: Optional[Move], best: Optional[Move]
     level = deal.level
     partner_winning = deal.last_player == (seat ^ 2)
     if played is not None and played.is_bomb and partner_winning and best is None:
-        return text("rate_bombed_partner", best=text("pass"))
+        return text("rate_bombed_partner")
     if best is not None and best.size == deal.card_counts[seat]:
         return text("rate_missed_out", move=move_name(best, level))
     closest = _closest_opponent(deal, seat)

@@ -140,8 +140,8 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "hint_tribute": ("{card}: your highest card is the tribute", "{card}：进贡最大的牌"),
     "hint_return": ("{card}: give back a low card you do not need", "{card}：还一张用不上的小牌"),
     "rate_bombed_partner": (
-        "you bombed your partner's winning trick: {best} was better",
-        "你炸了对家的牌：{best}更好",
+        "you bombed your partner's winning trick: let it run",
+        "你炸了对家的牌：应该让对家的牌走",
     ),
     "rate_missed_out": ("{move} would have taken you out", "{move}就能出完"),
     "rate_passed_on_danger": (
