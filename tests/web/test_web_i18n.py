@@ -21,6 +21,13 @@ def test_both_languages_take_the_same_parameters(key):
     assert set(filled) == {"en", "zh"} and "{" not in filled["en"] + filled["zh"]
 
 
+def test_detail_is_appended_in_both_languages():
+    assert text("wrong_phase", detail="the match has started") == {
+        "en": "not possible at this point of the game: the match has started",
+        "zh": "当前阶段不能这样做：the match has started"}
+    assert text("not_your_turn") == {"en": "not your turn", "zh": "还没轮到你"}
+
+
 def test_bilingual_parameters_give_each_language_its_part():
     pair = move_name(classify("Ks Kd", "2")[0], "2")
     assert text("does_not_beat", table=pair) == {"en": "does not beat the pair of Ks on the table",

@@ -23,7 +23,16 @@ Errors of the HTTP API and the websocket (the error ``code`` is the key):
 ``table_full``, ``wrong_phase``, ``not_full``, ``too_few_players``,
 ``not_seated``, ``seat_taken``, ``no_request``, ``too_large``,
 ``bad_message``, ``rate_limited``, ``unknown_type``, ``away``,
-``not_your_turn``, ``illegal``, ``ambiguous``, ``bad_card``.
+``not_your_turn``, ``illegal``, ``ambiguous``, ``bad_card`` (card: the
+text sent), ``unknown_type`` (type); for a refused tribute or return card
+``cannot_pass``, ``give_not_owed`` and ``not_an_option`` (card).
+
+Any message also takes ``detail``: plain text (say, from a validator)
+appended after a colon, in both languages alike, unless the message places
+it itself::
+
+    >>> text("bad_request", detail="seat must be 0..3")["zh"]
+    '请求有误：seat must be 0..3'
 
 Why a selection is not a legal play (:mod:`guandan.web.selection`):
 ``not_your_turn``; ``not_play_phase`` (phase: a :func:`phase_name` text);
@@ -107,12 +116,15 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "too_large": ("the message is too large", "消息太长"),
     "bad_message": ("malformed message", "消息格式有误"),
     "rate_limited": ("too many messages: slow down", "消息太频繁，请稍候"),
-    "unknown_type": ("unknown message type", "未知的消息类型"),
+    "unknown_type": ("unknown message type {type}", "未知的消息类型 {type}"),
     "away": ("you stepped away: come back to play", "你已暂离，回来后才能出牌"),
     "not_your_turn": ("not your turn", "还没轮到你"),
     "illegal": ("not a legal play", "不能这样出牌"),
     "ambiguous": ("these cards can be played several ways: choose one", "这些牌有多种出法，请选择一种"),
-    "bad_card": ("not a card", "不是一张牌"),
+    "bad_card": ("{card} is not a card", "{card} 不是一张牌"),
+    "cannot_pass": ("you lead: you cannot pass", "你是首家，不能不出"),
+    "give_not_owed": ("you owe no card now", "你现在不需要进贡或还贡"),
+    "not_an_option": ("{card} is not one of the cards you may give", "{card} 不能用来进贡或还贡"),
     # why a selection is not a legal play
     "not_play_phase": ("no play now: the deal is in its {phase} phase", "现在不能出牌：正在{phase}阶段"),
     "deal_over": ("the deal is over", "本局已结束"),
@@ -202,6 +214,8 @@ def text(key: str, **params: object) -> Text:
     missing = _parameters(templates[0]) - params.keys()
     if missing:
         raise ValueError(f"message {key!r} needs the parameter(s) {', '.join(sorted(missing))}")
+    if "detail" in params and "detail" not in _parameters(templates[0]):
+        templates = (templates[0] + ": {detail}", templates[1] + "：{detail}")
     out: Text = {}
     for language, template in zip(LANGUAGES, templates):
         values = {name: (value[language] if isinstance(value, dict) and _is_text(value) else value)
