@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import string
 from collections import Counter
+from functools import lru_cache
 from typing import Dict, Mapping, Tuple
 
 from .._core import Move
@@ -298,6 +299,18 @@ def move_name(move: Move, level: str) -> Text:
     if not isinstance(move, Move):
         raise TypeError(f"move_name needs a Move, got {type(move).__name__}")
     level_index(level)  # raises ValueError/TypeError naming a bad level
+    return dict(_cached_name(move))  # a copy: the caller may change it
+
+
+# Every view the server sends names each play of the deal so far: the names
+# of recent moves are kept (a Move is a hashable value; the name does not
+# depend on the level beyond the move's own wild declarations).
+@lru_cache(maxsize=8192)
+def _cached_name(move: Move) -> Tuple[Tuple[str, str], ...]:
+    return tuple(_name_of(move).items())
+
+
+def _name_of(move: Move) -> Text:
     kind, rank = move.kind, move.rank
     face = rank_name(rank)
     if kind == "single":
