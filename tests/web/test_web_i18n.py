@@ -103,3 +103,13 @@ def test_every_legal_move_of_real_hands_is_named():
             assert name["en"] and name["zh"]
             if move.kind in ("straight", "straight_flush", "full_house", "tube", "plate", "joker_bomb"):
                 assert name["zh"].startswith(kind_name(move.kind)["zh"])
+
+
+def test_every_message_key_is_documented_in_the_module_docstring():
+    # The page and the server read the list of keys there.
+    import re
+
+    import guandan.web.i18n as i18n
+
+    documented = set(re.findall(r"``([a-z_]+)``", i18n.__doc__))
+    assert set(MESSAGES) <= documented, sorted(set(MESSAGES) - documented)
