@@ -50,16 +50,19 @@ def selections(draw, deal):
     seat = deal.turn if deal.turn is not None and draw(st.integers(0, 9)) else draw(st.integers(0, 3))
     hand = list(deal.hands[seat].cards)
     moves = deal.legal_moves() if deal.phase == "play" and deal.turn == seat else []
-    how = draw(st.sampled_from(["move", "move+1", "move-1", "subset", "foreign", "empty"]))
+    how = draw(st.sampled_from(["move", "move+1", "move-1", "wild", "subset", "foreign", "empty"]))
     cards = []
-    if how.startswith("move") and len(moves):
+    wild = [m for m in moves if m.wilds] if how == "wild" else []
+    if wild:  # the cards of a move with wild hearts: often several readings
+        cards = list(wild[draw(st.integers(0, len(wild) - 1))].cards)
+    elif how.startswith("move") and len(moves):
         cards = list(moves[draw(st.integers(0, len(moves) - 1))].cards)
         spare = list((Counter(str(c) for c in hand) - Counter(str(c) for c in cards)).elements())
         if how == "move+1" and spare:
             cards.append(Card(draw(st.sampled_from(spare))))
         if how == "move-1" and len(cards) > 1:
             cards.pop(draw(st.integers(0, len(cards) - 1)))
-    elif how in ("subset", "move", "move+1", "move-1") and hand:
+    elif how in ("subset", "move", "move+1", "move-1", "wild") and hand:
         cards = draw(st.lists(st.sampled_from(hand), max_size=min(10, len(hand))))
     elif how == "foreign":
         cards = [Card(draw(st.sampled_from(["As", "Kh", "5d", "2c", "SJ", "BJ", "Th"]))) for _ in range(draw(st.integers(1, 3)))]
