@@ -295,7 +295,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     lost = tally.lost + tally.seq_gaps
     print(f"actions timed: {len(tally.latencies)} of {tally.actions} sent; views received: {tally.views} "
-          f"in {elapsed:.0f} s")
+          f"in {elapsed:.0f} s (setting up the tables included)")
     if tally.latencies:
         median = statistics.median(tally.latencies) * 1000
         p99 = _percentile(tally.latencies, 0.99) * 1000
