@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "guandan/move_values.h"
 #include "guandan/search.h"
 #include "interruptible.h"
 #include "move_object.h"
@@ -211,6 +212,26 @@ void init_search(py::module_& m) {
       "that many candidates, by the planning policy's preference (the search policy: kDefaultMaxCandidates); the "
       "planning policy's own choice stands unless another beats it by more than keep_margin levels (0..6). Ctrl-C "
       "stops it within a second.");
+
+  m.def("move_values", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
+                          int think_ms, std::uint64_t seed) {
+        check_rollouts(rollouts);
+        check_think_ms(think_ms);
+        const std::vector<Move> candidates = move_vector(moves);
+        std::atomic<bool> stop{false};
+        std::vector<MoveValue> values;
+        Rng rng(seed);
+        run_interruptible([&] { values = move_values(view, candidates, can_pass, MoveValuesConfig{rollouts, think_ms, &stop}, rng); },
+                          stop);
+        py::list out;
+        for (const MoveValue& v : values) out.append(py::make_tuple(v.mean, v.win_rate, v.playouts));
+        return out;
+      }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("think_ms"),
+      py::arg("seed"),
+      "The value of every option (move_values.h): one (mean score, share of playouts won, playouts) per move, "
+      "then one for passing when can_pass; every option played out in the same sampled worlds. Stops at the "
+      "first of rollouts (1..1,000,000, all options together) and think_ms (1..60,000 ms, 0 for none); "
+      "Ctrl-C stops it within a second.");
 
   m.def("sample_world", [](const PlayerView& view, std::uint64_t seed) {
         Rng rng(seed);
