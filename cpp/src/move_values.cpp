@@ -7,6 +7,7 @@
 #include "guandan/deal.h"
 #include "guandan/move_list.h"
 #include "guandan/playout.h"
+#include "guandan/plan_policy.h"
 #include "guandan/policy.h"
 #include "guandan/search.h"
 
@@ -25,8 +26,10 @@ std::vector<MoveValue> move_values(const PlayerView& view, const std::vector<Mov
   std::vector<double> total(std::size_t(options), 0.0);
   std::vector<int> wins(std::size_t(options), 0);
   auto moves = std::make_unique<MoveList>();
-  RulePolicy rule;
-  Policy* const policies[4] = {&rule, &rule, &rule, &rule};
+  // The planning player in every seat, as in the search (search.cpp), so
+  // the values rank moves the way the search bot does.
+  PlanPolicy plan;
+  Policy* const policies[4] = {&plan, &plan, &plan, &plan};
   const int worlds = config.rollouts / options > 0 ? config.rollouts / options : 1;
   int played = 0;
   // The clock and the stop flag are read between worlds, so that every
