@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Dict
 
-from .game_text import text
+from .i18n import text
 
 #: HTTP status of each error code the HTTP API answers with.
 HTTP_STATUS: Dict[str, int] = {
@@ -28,7 +28,7 @@ HTTP_STATUS: Dict[str, int] = {
 class WebError(Exception):
     """A refused request or message: ``code`` for the page, ``message`` (an
     ``{"en", "zh"}`` dict) for people. ``key`` names the text in
-    :mod:`guandan.web.game_text` (the code itself unless given)."""
+    :mod:`guandan.web.i18n` (the code itself unless given)."""
 
     def __init__(self, code: str, key: str = "", message: Dict[str, str] = None, **params: object) -> None:
         self.code = code

@@ -25,7 +25,10 @@ Errors of the HTTP API and the websocket (the error ``code`` is the key):
 ``bad_message``, ``rate_limited``, ``unknown_type``, ``away``,
 ``not_your_turn``, ``illegal``, ``ambiguous``, ``bad_card`` (card: the
 text sent), ``unknown_type`` (type); for a refused tribute or return card
-``cannot_pass``, ``give_not_owed`` and ``not_an_option`` (card).
+``cannot_pass``, ``give_not_owed`` and ``not_an_option`` (card). A
+``wrong_phase`` error says which with ``match_under_way``, ``no_deal``,
+``deal_not_over``, ``not_this_phase`` (phase: a :func:`phase_name` text) or
+``log_not_ready``.
 
 Any message also takes ``detail``: plain text (say, from a validator)
 appended after a colon, in both languages alike, unless the message places
@@ -126,6 +129,11 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "cannot_pass": ("you lead: you cannot pass", "你是首家，不能不出"),
     "give_not_owed": ("you owe no card now", "你现在不需要进贡或还贡"),
     "not_an_option": ("{card} is not one of the cards you may give", "{card} 不能用来进贡或还贡"),
+    "match_under_way": ("not now: the match has started", "现在不行：比赛已经开始"),
+    "no_deal": ("not now: no deal is being played", "现在不行：没有正在进行的牌局"),
+    "deal_not_over": ("not now: the deal is not over", "现在不行：本局还没结束"),
+    "not_this_phase": ("not now: the deal is in its {phase} phase", "现在不行：正在{phase}阶段"),
+    "log_not_ready": ("the log opens when the match is over", "比赛结束后才能下载记录"),
     # why a selection is not a legal play
     "not_play_phase": ("no play now: the deal is in its {phase} phase", "现在不能出牌：正在{phase}阶段"),
     "deal_over": ("the deal is over", "本局已结束"),

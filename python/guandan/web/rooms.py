@@ -17,7 +17,9 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple, TypeVar
 
 from .._core import Card
 from ..bots import Bot
-from . import game_text
+from . import coach
+from .i18n import move_name
+from .selection import read_selection
 from .bot_runner import BotRunner
 from .errors import WebError
 from .protocol import Message, server_message
@@ -208,10 +210,8 @@ class Rooms:
         deal = table.deal
         if deal is None:
             raise WebError("wrong_phase", key="no_deal")
-        found = game_text.read_selection(deal, seat, message.cards)
-        readings = [
-            {"index": i, **move_record(m), "name": game_text.move_name(m, deal.level)} for i, m in enumerate(found.moves)
-        ]
+        found = read_selection(deal, seat, message.cards)
+        readings = [{"index": i, **move_record(m), "name": name} for i, (m, name) in enumerate(zip(found.moves, found.names))]
         can_pass = not message.cards and deal.turn == seat and deal.can_pass()
         return server_message("selection", ref=message.ref, cards=[str(c) for c in message.cards],
                               readings=readings, reason=None if readings or can_pass else found.reason, **{"pass": can_pass})
@@ -226,7 +226,7 @@ class Rooms:
             move = table.play_cards(seat, message.cards, message.reading)
         self.changed(table)
         if before is not None:
-            comment = await self.runner.run(lambda: game_text.rate(before, seat, move, HINT_MS))
+            comment = await self.runner.run(lambda: coach.rate(before, seat, move, HINT_MS))
             if comment is not None:
                 self.send_to(table, player, server_message("coach", text=comment))
 
@@ -237,10 +237,10 @@ class Rooms:
         if deal.turn != seat:
             raise WebError("not_your_turn")
         position = deal.copy()
-        found = await self.runner.run(lambda: game_text.hint(position, seat, HINT_MS))
+        found = await self.runner.run(lambda: coach.hint(position, seat, HINT_MS))
         reading = None
         if found.move is not None:
-            reading = {"index": 0, **move_record(found.move), "name": game_text.move_name(found.move, position.level)}
+            reading = {"index": 0, **move_record(found.move), "name": move_name(found.move, position.level)}
         connection.send(server_message("hint", ref=message.ref, cards=[] if found.move is None else reading["cards"],
                                        reading=reading, reason=found.reason))
 

@@ -17,18 +17,20 @@ import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set
 
 from .._core import Card, Move
-from ..bots import Bot, SearchV2Bot, make_bot
+from ..bots import Bot, RuleBot, RuleV1Bot, SearchBot
 from ..match import Match
 from ..ruleset import PRESET_NAMES
 from .errors import WebError
-from .game_text import read_selection, text
+from .i18n import phase_name, text
+from .selection import read_selection
 
-#: Web bot strengths and the engine bots they play with (one place to change
-#: when the policy names move): simple, the planning rule bot, search v2.
+#: Web bot strengths and the engine bots they play with: simple is the first
+#: rule player (rule_v1), rule the planning player, search the search bot at
+#: 300 ms a decision (docs/web.md).
 BOT_STRENGTHS: Dict[str, Callable[[Optional[int]], Bot]] = {
-    "simple": lambda seed: make_bot("rule", seed),
-    "rule": lambda seed: make_bot("plan", seed),
-    "search": lambda seed: SearchV2Bot(seed, think_ms=300),
+    "simple": lambda seed: RuleV1Bot(seed),
+    "rule": lambda seed: RuleBot(seed),
+    "search": lambda seed: SearchBot(seed, think_ms=300),
 }
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -198,7 +200,7 @@ class Table:
         self._check_open()
         self._check_host(by)
         if self.status != "waiting":
-            raise WebError("wrong_phase", key="match_started")
+            raise WebError("wrong_phase", key="match_under_way")
         if self.humans < 2 and not solo:
             raise WebError("too_few_players")
         if self.humans < 4 and not anyway:
@@ -239,7 +241,7 @@ class Table:
         if self.status != "playing" or deal is None:
             raise WebError("wrong_phase", key="no_deal")
         if deal.phase not in phases:
-            raise WebError("wrong_phase", key="phase_now", phase=deal.phase)
+            raise WebError("wrong_phase", key="not_this_phase", phase=phase_name(deal.phase))
         if deal.turn != seat:
             raise WebError("not_your_turn")
         return deal

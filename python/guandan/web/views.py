@@ -12,7 +12,7 @@ from typing import Any, Collection, Dict, List, Mapping, Optional
 
 from ..events import Event
 from ..observation import Observation
-from .game_text import move_name
+from .i18n import move_name
 from .protocol import server_message
 from .tables import Table, move_record
 
