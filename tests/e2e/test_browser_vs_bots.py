@@ -1,0 +1,102 @@
+"""One person plays a whole deal against bots through the page."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from table_helpers import hand_cards, set_nickname, table_code, take_simple_turn, two_unrelated_cards, wait_for_turn
+
+
+def start_vs_bots(page, name):
+    set_nickname(page, name)
+    page.select_option("#vsbots-strength", "simple")
+    page.select_option("#vsbots-ruleset", "standard")
+    page.click("#vsbots-go")
+    code = table_code(page)
+    expect(page.locator("#hand .card")).to_have_count(27)
+    return code
+
+
+def show_illegal_selection(page, screenshots):
+    """Leading with two unrelated cards: the page says why, and Play plays nothing."""
+    count = len(hand_cards(page))
+    for slot in two_unrelated_cards(page):
+        page.locator(f"#hand .card[data-slot='{slot}']").click()
+    expect(page.locator("#hand .card.selected")).to_have_count(2)
+    reason = page.locator("#reason")
+    expect(reason).to_have_attribute("data-kind", "error")
+    expect(reason).to_contain_text("combination")
+    page.screenshot(path=screenshots / "illegal-selection.png")
+    page.click("#play")
+    expect(reason).to_contain_text("combination")
+    expect(page.locator("#hand .card")).to_have_count(count)
+    assert is_still_leading(page)
+    page.click("#clear")
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+
+
+def is_still_leading(page):
+    return page.is_enabled("#play") and page.is_disabled("#pass")
+
+
+def reload_keeps_the_seat(page):
+    before = sorted(hand_cards(page))
+    assert len(before) > 0
+    page.reload()
+    expect(page.locator("#hand .card")).to_have_count(len(before))
+    assert sorted(hand_cards(page)) == before
+
+
+def test_one_person_plays_a_whole_deal_against_bots(new_page, screenshots):
+    page = new_page()
+    start_vs_bots(page, "Solo")
+    expect(page.locator("#level-played")).to_have_text("playing 2s")
+    expect(page.locator("#team-levels .team-tag")).to_have_count(2)
+    # partner on top, opponents left and right, each with a card count
+    for where in ("top", "left", "right"):
+        expect(page.locator(f"#seat-{where} .card-count")).to_contain_text("cards")
+    page.screenshot(path=screenshots / "vs-bots-start.png")
+
+    illegal_shown = reloaded = False
+    turns = 0
+    while wait_for_turn(page):
+        if not illegal_shown and page.is_disabled("#pass"):
+            show_illegal_selection(page, screenshots)
+            illegal_shown = True
+        if not reloaded and turns >= 2:
+            reload_keeps_the_seat(page)
+            reloaded = True
+            continue
+        take_simple_turn(page)
+        turns += 1
+        if turns == 3:
+            page.screenshot(path=screenshots / "vs-bots-playing.png")
+
+    # the deal summary: who won, how, the finishing order and the levels climbed
+    dialog = page.locator("#dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator(".summary-result")).to_have_text(re.compile(r"Result: 1-[234]"))
+    expect(page.locator(".summary-order li")).to_have_count(4)
+    expect(page.locator("#dialog .climb")).to_have_count(2)
+    page.screenshot(path=screenshots / "vs-bots-deal-over.png")
+    # somebody is First out, and the log holds the whole deal
+    expect(page.locator(".badge", has_text="First out")).not_to_have_count(0)
+    assert page.locator("#play-log .entry[data-type=play]").count() >= 4
+    assert turns >= 3 and illegal_shown and reloaded
+
+
+def test_a_phone_shows_the_whole_hand_in_two_rows(new_page, screenshots):
+    page = new_page(viewport={"width": 390, "height": 844})
+    start_vs_bots(page, "Phone")
+    rows = page.eval_on_selector_all(
+        "#hand .card",
+        "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [Math.round(r.top), r.left, r.right]; })",
+    )
+    assert len(rows) == 27
+    tops = sorted({top for top, _, _ in rows})
+    # one row may sit a little higher (a selected card): group by card height
+    assert len(tops) == 2, tops
+    assert all(left >= 0 and right <= 390 for _, left, right in rows)
+    page.screenshot(path=screenshots / "phone.png", full_page=True)
