@@ -53,7 +53,8 @@ export function sortCards(texts, level, mode) {
 
 /**
  * A card element: rank and suit symbol in both corners and the middle, red
- * for hearts and diamonds, a star on wild hearts, a tall "JOKER" for jokers.
+ * for hearts and diamonds, a star on wild hearts, a tall "JOKER" for jokers
+ * (red for the big joker, black for the small one).
  * Built with textContent only.
  */
 export function cardElement(text, level, options = {}) {
@@ -69,7 +70,7 @@ export function cardElement(text, level, options = {}) {
     corner.textContent = "JOKER";
     const pip = document.createElement("span");
     pip.className = "pip";
-    pip.textContent = "🃏";
+    pip.textContent = "♚";
     el.append(corner, pip);
     el.setAttribute("aria-label", card.rank === "BJ" ? "big joker" : "small joker");
     return el;
@@ -89,13 +90,14 @@ export function cardElement(text, level, options = {}) {
   const pip = document.createElement("span");
   pip.className = "pip";
   pip.textContent = SUIT_SYMBOLS[card.suit];
-  el.append(corner, pip);
   if (level && isWild(card, level)) {
+    // bottom left, so it shows on a card half covered by the next one
     const star = document.createElement("span");
     star.className = "wild-mark";
     star.textContent = "★";
     el.append(star);
   }
+  el.prepend(corner, pip);
   el.setAttribute("aria-label", text);
   return el;
 }

@@ -38,7 +38,7 @@ function seatLine(view, seat, handlers) {
     if (me.seat === seat) li.append(" ", el("span", "tag", `(${t("seat.you")})`));
     if (me.host && me.seat !== seat && summary.human) li.append(" ", button(t("room.remove"), "remove-player", () => handlers.remove(seat)));
   } else {
-    li.append(el("span", "note", view.deal ? `🤖 ${t("seat.bot")}` : t("seat.empty")));
+    li.append(el("span", "note", view.deal ? t("seat.bot") : t("seat.empty")));
   }
   return li;
 }
@@ -73,6 +73,7 @@ export function renderRoom(view, handlers) {
 
   $("room-seats").replaceChildren(...[0, 1, 2, 3].map((seat) => seatLine(view, seat, handlers)));
   $("room-seats").hidden = !waiting && seated;
+  $("room-title").hidden = !waiting;
 
   $("room-host-tools").hidden = !me.host;
   if (me.host) {
