@@ -8,6 +8,8 @@ the reason, only when Playwright or Chromium is missing.
 
 Screenshots go to the folder named by ``GUANDAN_SCREENSHOTS`` (default: a
 pytest temporary folder).
+
+Run them with ``pytest tests/e2e``.
 """
 
 from __future__ import annotations
@@ -73,7 +75,11 @@ def _wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) -
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> Iterator[str]:
-    """The base URL of a fresh ``guandan serve`` on a free port."""
+    """The base URL of a fresh ``guandan serve`` on a free port (or of the
+    server already running at ``GUANDAN_E2E_URL``, to watch it while debugging)."""
+    if os.environ.get("GUANDAN_E2E_URL"):
+        yield os.environ["GUANDAN_E2E_URL"].rstrip("/")
+        return
     folder = tmp_path_factory.mktemp("server")
     port = _free_port()
     command = [

@@ -49,9 +49,13 @@ def wait_for_turn(page: Page, timeout: float = 30.0) -> bool:
     raise AssertionError("no turn came within %.0f s" % timeout)
 
 
+def view_seq(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.seq || '-1'"))
+
+
 def take_simple_turn(page: Page) -> str:
     """Pass when following, lead the lowest single otherwise; say which."""
-    before = len(hand_cards(page))
+    before = view_seq(page)
     if page.is_enabled("#pass"):
         page.click("#pass")
         kind = "pass"
@@ -59,12 +63,8 @@ def take_simple_turn(page: Page) -> str:
         page.locator("#hand .card").first.click()
         page.click("#play")
         kind = "play"
-    # the turn has moved on (or the deal is over) once the view comes back
-    page.wait_for_function(
-        "(before) => document.getElementById('play').disabled || document.querySelectorAll('#hand .card').length !== before"
-        " || !document.getElementById('dialog').hidden",
-        arg=before,
-    )
+    # only this seat may act now, so the next view is the one after this action
+    page.wait_for_function("(before) => Number(document.body.dataset.seq) > before", arg=before)
     return kind
 
 

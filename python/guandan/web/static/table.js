@@ -66,6 +66,7 @@ function onMessage(message) {
     case "view":
       if (state.view && message.seq < state.view.seq) return; // a stale view
       state.view = message;
+      document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
       render();
       break;
     case "chat":

@@ -79,7 +79,7 @@ export function renderSeat(box, view, seat) {
   head.append(el("span", "seat-name", seatName(view, seat)));
   if (mySeat !== null && seat === mySeat) head.append(" ", el("span", "tag", `(${t("seat.you")})`));
   else if (mySeat !== null && seat === (mySeat ^ 2)) head.append(" ", el("span", "tag", `(${t("seat.partner")})`));
-  if (info.bot && (!info.human || info.away)) head.append(" ", el("span", "tag bot-tag", `[${t("seat.bot")}: ${t("strength." + info.bot)}]`));
+  if (info.bot && (!info.human || info.away)) head.append(" ", el("span", "tag bot-tag", `[${t("strength." + info.bot)}]`));
   if (info.away) head.append(" ", el("span", "tag", `(${t("seat.away")})`));
   const badge = placeBadge(info.place, deal);
   if (badge) head.append(el("span", "badge", badge));
