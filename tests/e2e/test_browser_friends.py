@@ -90,3 +90,24 @@ def test_four_friends_play_at_one_table(new_page, server, screenshots):
     # everyone's log holds the same plays and passes
     lengths = {page.locator("#play-log .entry").count() for page in pages}
     assert len(lengths) == 1 and lengths.pop() >= 9
+
+    # Bo steps away (a bot plays for him, he keeps the seat) and comes back
+    bo.click("#step-away")
+    expect(host.locator("#seat-left")).to_contain_text("away")
+    expect(bo.locator("#step-away")).to_have_text("I'm back")
+    bo.click("#step-away")
+    expect(host.locator("#seat-left")).not_to_contain_text("away")
+    expect(bo.locator("#hand .card")).not_to_have_count(0)
+
+    # the host ends the table: the log is there to download and to replay
+    host.click("#end-table")
+    host.click("#dialog-confirm")
+    for page in pages:
+        expect(page.locator("#download-log")).to_be_visible()
+    with ann.expect_download() as download:
+        ann.click("#download-log")
+    assert b'"guandan-log"' in open(download.value.path(), "rb").read()
+    ann.click("#watch-replay")
+    expect(ann.locator("#step-text")).to_have_text(re.compile(r"^Step 0 of \d+$"))
+    expect(ann.locator("#r-seat-1 .replay-hand .card")).to_have_count(27)
+    ann.screenshot(path=screenshots / "friends-replay.png")

@@ -37,6 +37,15 @@ def show_illegal_selection(page, screenshots):
     expect(page.locator("#hand .card.selected")).to_have_count(0)
 
 
+def ask_for_a_hint(page):
+    """The hint names a move (its cards get selected) or says to pass, with a reason."""
+    page.click("#hint")
+    expect(page.locator("#coach-line")).to_contain_text(re.compile(r"^Hint: .+ — .+"))
+    if "Hint: pass" not in page.inner_text("#coach-line"):
+        expect(page.locator("#hand .card.selected")).not_to_have_count(0)
+    page.click("#clear")
+
+
 def reload_keeps_the_seat(page):
     before = sorted(hand_cards(page))
     assert len(before) > 0
@@ -61,6 +70,7 @@ def test_one_person_plays_a_whole_deal_against_bots(new_page, screenshots):
         if not illegal_shown:
             show_illegal_selection(page, screenshots)
             illegal_shown = True
+            ask_for_a_hint(page)
         if not reloaded and turns >= 2:
             reload_keeps_the_seat(page)
             reloaded = True

@@ -67,6 +67,7 @@ const STRINGS = {
   "table.connecting": { en: "Connecting…", zh: "连接中…" },
   "table.reconnecting": { en: "Connection lost, reconnecting…", zh: "连接断开，正在重连…" },
   "table.connected": { en: "Connected", zh: "已连接" },
+  "table.ended": { en: "This table has ended.", zh: "这张牌桌已关闭。" },
   "table.notfound": { en: "No such table.", zh: "没有这张牌桌。" },
   "table.back": { en: "Back to the lobby", zh: "返回大厅" },
 

@@ -55,7 +55,8 @@ function connect() {
     message: onMessage,
     status: (s) => { $("connection").textContent = t(s === "connected" ? "table.connected" : s === "connecting" ? "table.connecting" : "table.reconnecting"); },
     closedForGood: (closeCode) => {
-      if (closeCode === 4404) showMissing();
+      if (closeCode === 4404 && state.view) showEnded();
+      else if (closeCode === 4404) showMissing();
       else askNickname();
     },
   });
@@ -379,6 +380,13 @@ function showMissing() {
   const back = el("a", null, t("table.back"));
   back.href = "/";
   $("room-message").append(" ", back);
+}
+
+/** The table we were at is gone: it was ended (perhaps while we were away). */
+function showEnded() {
+  state.view.table.status = "ended";
+  render();
+  $("connection").textContent = t("table.ended");
 }
 
 function askNickname() {
