@@ -72,8 +72,10 @@ export class HandView {
     this.onChange(this.selectedCards());
   }
 
-  setHighlighted(texts) {
+  /** Mark cards (a hint, the legal returns); `dimOthers` greys the rest. */
+  setHighlighted(texts, dimOthers = false) {
     this.highlighted = new Set(texts);
+    this.dimOthers = dimOthers;
     this.render();
   }
 
@@ -102,6 +104,7 @@ export class HandView {
       el.classList.toggle("selected", this.selected.has(slot));
       el.classList.toggle("cursor", slot === this.cursor);
       el.classList.toggle("legal", this.highlighted.has(text));
+      el.classList.toggle("dim", Boolean(this.dimOthers) && this.highlighted.size > 0 && !this.highlighted.has(text));
       el.setAttribute("aria-pressed", this.selected.has(slot) ? "true" : "false");
       el.addEventListener("click", () => this.toggle(slot));
       return el;

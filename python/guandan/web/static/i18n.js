@@ -146,6 +146,8 @@ const STRINGS = {
   "tribute.wait": { en: "Tribute: waiting for {name}", zh: "进贡：等待 {name}" },
   "tribute.paid": { en: "{from} pays {card} to {to}", zh: "{from} 向 {to} 进贡 {card}" },
   "tribute.returned": { en: "{from} returns {card} to {to}", zh: "{from} 还 {card} 给 {to}" },
+  "tribute.gave": { en: "{from} pays tribute to {to}:", zh: "{from} 进贡给 {to}：" },
+  "tribute.gaveback": { en: "{from} returns to {to}:", zh: "{from} 还贡给 {to}：" },
   "tribute.cancelled": { en: "Tribute cancelled: the payers hold the big jokers", zh: "抗贡：进贡方持有大王" },
   "tribute.pick": { en: "Select one highlighted card, then confirm.", zh: "选择一张高亮的牌，然后确认。" },
 

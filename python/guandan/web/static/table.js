@@ -27,9 +27,21 @@ const state = {
 const hand = new HandView($("hand"), onSelectionChange);
 const chat = new ChatView($("chat-lines"), $("chat-form"), $("chat-input"), (text) => state.socket && state.socket.send("chat", { text }));
 
-function say(text, kind = "") {
+/**
+ * The line under the hand (a reading, why a selection is illegal, a tribute
+ * prompt). `content` is a function giving the text in the current language,
+ * a server text {"en", "zh"}, or a plain string; it is kept so that a
+ * language switch redraws it.
+ */
+function say(content, kind = "") {
+  state.reason = { content, kind };
+  renderReason();
+}
+
+function renderReason() {
+  const { content, kind } = state.reason || { content: "", kind: "" };
   const reason = $("reason");
-  reason.textContent = text;
+  reason.textContent = typeof content === "function" ? content() : pick(content);
   reason.dataset.kind = kind;
 }
 
@@ -45,7 +57,7 @@ async function tableAction(action, body = {}) {
     return await api("POST", `/api/tables/${code}/${action}`, body);
   } catch (error) {
     roomSay(pick(error.text));
-    say(pick(error.text), "error");
+    say(error.text, "error");
     throw error;
   }
 }
@@ -74,10 +86,10 @@ function onMessage(message) {
       chat.add(message.line);
       break;
     case "coach":
-      $("coach-line").textContent = `${t("coach.says")} ${pick(message.text)}`;
+      setCoachLine({ coach: message.text });
       break;
     case "error":
-      say(pick(message.message) || message.code, "error");
+      say(message.message || message.code, "error");
       break;
     default:
       break;
@@ -139,9 +151,9 @@ function renderCenter(view) {
   tribute.replaceChildren();
   if (deal.tribute && deal.tribute.cancelled) tribute.append(el("div", null, t("tribute.cancelled")));
   if (deal.tribute && (deal.phase === "tribute" || deal.phase === "return" || (deal.log || []).every((e) => e.type !== "play"))) {
-    for (const [kind, list] of [["tribute.paid", deal.tribute.paid || []], ["tribute.returned", deal.tribute.returned || []]]) {
+    for (const [kind, list] of [["tribute.gave", deal.tribute.paid || []], ["tribute.gaveback", deal.tribute.returned || []]]) {
       for (const gift of list) {
-        const line = el("div", "tribute-gift", t(kind, { from: seatName(view, gift.seat), to: seatName(view, gift.to), card: "" }));
+        const line = el("div", "tribute-gift", t(kind, { from: seatName(view, gift.seat), to: seatName(view, gift.to) }));
         line.append(cardRow([gift.card], deal.level));
         tribute.append(line);
       }
@@ -163,11 +175,11 @@ function renderActions(view) {
   $("sort").textContent = hand.sortMode === "suit" ? t("act.sort.suit") : t("act.sort.level");
   $("coach-toggle").checked = Boolean(me.coach);
   if (give) {
-    hand.setHighlighted(give.options);
+    hand.setHighlighted(give.options, true);
     const chosen = hand.selectedCards();
     if (give.kind === "tribute" && !(chosen.length === 1 && give.options.includes(chosen[0]))) hand.selectCards([give.options[0]], false);
     const key = give.kind === "tribute" ? "tribute.pay" : "tribute.return";
-    say(t(key, { name: seatName(view, give.to) }), "prompt");
+    say(() => t(key, { name: seatName(state.view, give.to) }), "prompt");
   } else {
     if (hand.highlighted.size && !state.hinted) hand.setHighlighted([]);
     if ($("reason").dataset.kind === "prompt") say("");
@@ -252,7 +264,7 @@ async function readSelection(cards) {
   if (state.selection && state.selection.key === key) return state.selection.reply;
   const reply = await state.socket.request("select", { cards });
   if (reply.type === "error") {
-    say(pick(reply.message) || reply.code, "error");
+    say(reply.message || reply.code, "error");
     return null;
   }
   state.selection = { key, reply };
@@ -261,8 +273,8 @@ async function readSelection(cards) {
 }
 
 function showSelection(reply) {
-  if (reply.readings && reply.readings.length) say(reply.readings.map((r) => pick(r.name)).join(" / "), "readings");
-  else say(pick(reply.reason), "error");
+  if (reply.readings && reply.readings.length) say(() => reply.readings.map((r) => pick(r.name)).join(" / "), "readings");
+  else say(reply.reason, "error");
 }
 
 async function play() {
@@ -280,12 +292,19 @@ async function play() {
     sendPlay(cards, readings[0].index);
     return;
   }
+  state.picking = { cards, readings };
+  showPicker();
+}
+
+/** The readings of one selection to choose from (wild hearts shown as what they stand for). */
+function showPicker() {
+  const { cards, readings } = state.picking;
   const choices = el("div", "choices");
   for (const reading of readings) {
     const button = el("button", "reading-choice");
     button.type = "button";
     button.dataset.index = String(reading.index);
-    button.append(el("span", null, pick(reading.name)), cardRow(reading.declared, view.deal.level));
+    button.append(el("span", null, pick(reading.name)), cardRow(reading.declared, state.view.deal.level));
     button.addEventListener("click", () => { closeDialog(); sendPlay(cards, reading.index); });
     choices.append(button);
   }
@@ -312,7 +331,7 @@ function give() {
   if (!deal || !deal.give) return;
   const chosen = hand.selectedCards();
   if (chosen.length !== 1 || !deal.give.options.includes(chosen[0])) {
-    say(t("tribute.pick"), "error");
+    say(() => t("tribute.pick"), "error");
     return;
   }
   state.socket.send("give", { card: chosen[0], id: `give-${Date.now()}` });
@@ -320,18 +339,37 @@ function give() {
   hand.setHighlighted([]);
 }
 
+/** The line under the hand: a hint, a coach comment, or "thinking". */
+function setCoachLine(line) {
+  state.coachLine = line;
+  renderCoachLine();
+}
+
+function renderCoachLine() {
+  const line = state.coachLine;
+  let text = "";
+  if (!line) text = "";
+  else if (line.thinking) text = t("hint.thinking");
+  else if (line.error) text = pick(line.error);
+  else if (line.coach) text = `${t("coach.says")} ${pick(line.coach)}`;
+  else if (line.hint) {
+    const reply = line.hint;
+    const head = reply.cards.length ? t("hint.play", { move: reply.reading ? pick(reply.reading.name) : "" }) : t("hint.pass");
+    text = `${head} — ${pick(reply.reason)}`;
+  }
+  $("coach-line").textContent = text;
+}
+
 async function hint() {
   const deal = state.view && state.view.deal;
   if (!deal || deal.phase !== "play") return;
-  $("coach-line").textContent = t("hint.thinking");
+  setCoachLine({ thinking: true });
   const reply = await state.socket.request("hint");
   if (reply.type === "error") {
-    $("coach-line").textContent = pick(reply.message) || reply.code;
+    setCoachLine({ error: reply.message || { en: reply.code, zh: reply.code } });
     return;
   }
-  const move = reply.reading ? pick(reply.reading.name) : "";
-  const head = reply.cards.length ? t("hint.play", { move }) : t("hint.pass");
-  $("coach-line").textContent = `${head} — ${pick(reply.reason)}`;
+  setCoachLine({ hint: reply });
   hand.selectCards(reply.cards);
   state.hinted = true;
   hand.setHighlighted(reply.cards);
@@ -425,11 +463,20 @@ function onKey(event) {
   }
 }
 
+/** Redraw everything in the new language, the texts the server sent included. */
+function onLanguageChange() {
+  render();
+  chat.render();
+  renderCoachLine();
+  renderReason();
+  if (dialogKey() === "pick" && state.picking) showPicker();
+}
+
 // --- start --------------------------------------------------------------------
 
 async function main() {
   initI18n();
-  document.addEventListener("langchange", () => { render(); chat.render(); });
+  document.addEventListener("langchange", onLanguageChange);
   if (!code) {
     showMissing();
     return;

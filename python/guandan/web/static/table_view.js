@@ -112,8 +112,8 @@ function logLine(view, entry, level) {
   } else if (entry.type === "pass") {
     line.append(el("span", null, t("log.passes", { name })));
   } else if (entry.type === "tribute" || entry.type === "return") {
-    const key = entry.type === "tribute" ? "tribute.paid" : "tribute.returned";
-    line.append(el("span", null, t(key, { from: name, to: seatName(view, entry.to), card: "" })), cardRow([entry.card], level));
+    const key = entry.type === "tribute" ? "tribute.gave" : "tribute.gaveback";
+    line.append(el("span", null, t(key, { from: name, to: seatName(view, entry.to) })), cardRow([entry.card], level));
   }
   return line;
 }
