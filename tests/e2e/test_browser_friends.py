@@ -49,6 +49,15 @@ def test_four_friends_play_at_one_table(new_page, server, screenshots):
     request.locator("button.approve").click()
     expect(bo.locator("#room-seats li[data-seat='3']")).to_contain_text("Bo")
 
+    # the host removes Ann: she sees it, and may come back once allowed
+    host.locator("#room-seats li[data-seat='1'] .remove-player").click()
+    expect(ann.locator("#room-guest-text")).to_have_text("The host removed you from this table.")
+    expect(ann.locator("#room-join")).to_be_hidden()
+    host.locator("#room-removed li", has_text="Ann").locator("button.allow").click()
+    expect(ann.locator("#room-join")).to_be_visible()
+    ann.click("#room-join")
+    expect(host.locator("#room-seats li[data-seat='1']")).to_contain_text("Ann")
+
     # three people and an empty seat: the host is asked first
     host.click("#start-match")
     expect(host.locator("#dialog")).to_contain_text("Not full yet")

@@ -87,10 +87,21 @@ def test_one_person_plays_a_whole_deal_against_bots(new_page, screenshots):
     expect(page.locator(".summary-order li")).to_have_count(4)
     expect(page.locator("#dialog .climb")).to_have_count(2)
     page.screenshot(path=screenshots / "vs-bots-deal-over.png")
+    page.click("#summary-close")
+    expect(page.locator("#center-next")).to_be_enabled()  # the next deal is still one click away
     # somebody is First out, and the log holds the whole deal
     expect(page.locator(".badge", has_text="First out")).not_to_have_count(0)
     assert page.locator("#play-log .entry[data-type=play]").count() >= 4
     assert turns >= 3 and illegal_shown and reloaded
+
+    # coach mode is kept by the server for this seat
+    page.check("#coach-toggle")
+    page.reload()
+    expect(page.locator("#coach-toggle")).to_be_checked()
+    # leaving goes back to the lobby
+    page.click("#leave")
+    page.click("#dialog-confirm")
+    page.wait_for_url(re.compile(r"/$"))
 
 
 def test_a_phone_shows_the_whole_hand_in_two_rows(new_page, screenshots):

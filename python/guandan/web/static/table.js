@@ -16,11 +16,26 @@ import { ChatView } from "/static/chat.js";
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
 
+function loadDismissed() {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(`guandan.dismissed.${code}`) || "[]"));
+  } catch (_) {
+    return new Set();
+  }
+}
+
+function dismiss(key) {
+  state.dismissed.add(key);
+  try {
+    sessionStorage.setItem(`guandan.dismissed.${code}`, JSON.stringify([...state.dismissed]));
+  } catch (_) { /* then only for this page */ }
+}
+
 const state = {
   view: null,
   socket: null,
   selection: null, // { key, reply } for the cards last read by the server
-  dismissed: new Set(), // summaries the player closed
+  dismissed: loadDismissed(), // summaries the player closed (kept over a reload)
   sentNext: null, // the deal number "next" was sent for
 };
 
@@ -145,6 +160,16 @@ function renderCenter(view) {
 
   const trick = $("trick-name");
   trick.replaceChildren();
+  const matchOver = view.match.winner !== null && view.match.winner !== undefined;
+  if (deal.phase === "over" && !matchOver && me.seat !== null && me.seat !== undefined) {
+    // the summary may have been closed: the next deal can still be asked for here
+    const next = el("button", "primary", t("act.nextdeal"));
+    next.type = "button";
+    next.id = "center-next";
+    next.disabled = state.sentNext === deal.number;
+    next.addEventListener("click", () => { sendNext(); next.disabled = true; });
+    trick.append(next);
+  }
   if (deal.trick && deal.phase === "play") trick.textContent = `${seatName(view, deal.trick.seat)}: ${pick(deal.trick.name)}`;
 
   const tribute = $("tribute-line");
@@ -223,7 +248,7 @@ function renderSummaries(view) {
   if (matchOver) {
     buttons.push({ id: "summary-log", label: t("act.log"), action: () => { location.href = `/api/tables/${code}/log`; return true; } });
   }
-  buttons.push({ id: "summary-close", label: t("act.close"), action: () => { state.dismissed.add(key); return false; } });
+  buttons.push({ id: "summary-close", label: t("act.close"), action: () => { dismiss(key); return false; } });
   openDialog(key, matchOver ? t("summary.match") : t("summary.deal"), nodes, buttons);
   const next = $("next-deal");
   if (next && state.sentNext === deal.number) next.disabled = true;
