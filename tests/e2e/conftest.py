@@ -37,16 +37,30 @@ def _chromium() -> str | None:
 
 
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import sync_playwright
 except ImportError:  # pragma: no cover - CI installs it
     sync_playwright = None
 
 CHROMIUM = _chromium()
 
 if sync_playwright is None:
-    pytestmark = pytest.mark.skip(reason="Playwright for Python is not installed (pip install playwright)")
+    SKIP_REASON = "Playwright for Python is not installed (pip install playwright)"
 elif CHROMIUM is None:
-    pytestmark = pytest.mark.skip(reason="Chromium is not installed (apt-get install chromium)")
+    SKIP_REASON = "Chromium is not installed (apt-get install chromium)"
+else:
+    SKIP_REASON = None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip the browser tests, saying why, when Chromium is missing (each
+    browser test module skips itself when Playwright is)."""
+    if SKIP_REASON is None:
+        return
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here and item.path.name.startswith("test_browser_"):
+            item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
+
 
 #: Bots wait this long before each play: enough for the page to draw, short
 #: enough for a whole deal in seconds.
@@ -103,7 +117,7 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator["Browser"]:
+def browser():
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         yield chromium
@@ -123,7 +137,7 @@ def new_page(browser, server):
     """Open a fresh browser context (its own cookies: one person) at the lobby."""
     contexts = []
 
-    def open_page(viewport=None, lang="en") -> "Page":
+    def open_page(viewport=None, lang="en"):
         context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, locale="en-US")
         context.set_default_timeout(10_000)
         contexts.append(context)

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+import pytest
 
-from table_helpers import hand_cards, is_my_turn, set_nickname, table_code, take_simple_turn
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install playwright)")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from table_helpers import hand_cards, is_my_turn, set_nickname, table_code, take_simple_turn  # noqa: E402
 
 
 def whose_turn(pages, timeout_ms=15_000):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import pytest
 
-from table_helpers import set_nickname, table_code
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install playwright)")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from table_helpers import set_nickname, table_code  # noqa: E402
 
 
 def test_the_lobby_and_the_rules_switch_language(new_page, server, screenshots):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import pytest
 
-from guandan import Match
-from guandan.log import dumps, match_log
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install playwright)")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from guandan import Match  # noqa: E402
+from guandan.log import dumps, match_log  # noqa: E402
 
 
 def played_match(deals: int, seed: int) -> Match:

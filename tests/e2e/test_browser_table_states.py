@@ -10,7 +10,11 @@ import json
 import re
 from typing import Any, Dict, List
 
-from playwright.sync_api import expect
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install playwright)")
+
+from playwright.sync_api import expect  # noqa: E402
 
 CODE = "K7M2QX"
 ME = {"id": "p_me", "name": "Lin"}

@@ -36,9 +36,6 @@ const STRINGS = {
   "lobby.open.host": { en: "Host", zh: "房主" },
   "lobby.open.players": { en: "Players", zh: "玩家" },
   "lobby.open.status": { en: "Status", zh: "状态" },
-  "lobby.mine": { en: "Your tables", zh: "你的牌桌" },
-  "lobby.mine.none": { en: "You are not seated at any table.", zh: "你还没有加入任何牌桌。" },
-  "lobby.mine.open": { en: "Open", zh: "进入" },
   "lobby.strength": { en: "Bot strength", zh: "机器人强度" },
   "lobby.ruleset": { en: "Ruleset", zh: "规则" },
   "strength.simple": { en: "simple", zh: "简单" },
@@ -74,8 +71,6 @@ const STRINGS = {
   // table: seats and the room before the match
   "seat.you": { en: "You", zh: "你" },
   "seat.partner": { en: "Partner", zh: "搭档" },
-  "seat.left": { en: "Left", zh: "上家" },
-  "seat.right": { en: "Right", zh: "下家" },
   "seat.bot": { en: "Bot", zh: "机器人" },
   "seat.empty": { en: "Empty (a bot will play)", zh: "空位（由机器人代打）" },
   "seat.away": { en: "away", zh: "暂离" },
@@ -99,11 +94,9 @@ const STRINGS = {
   "room.allow": { en: "Allow back", zh: "允许回来" },
   "room.start": { en: "Start match", zh: "开始比赛" },
   "room.start.notfull": { en: "Not full yet — start anyway? Bots will take the empty seats.", zh: "还没坐满——仍然开始吗？空位由机器人代打。" },
-  "room.start.need": { en: "A match needs at least two people; play vs bots alone from the lobby.", zh: "比赛至少需要两个人；一个人请在大厅选择人机对战。" },
   "room.pending": { en: "Your request was sent; waiting for the host.", zh: "申请已发送，等待房主同意。" },
   "room.request": { en: "Request to join", zh: "申请加入" },
   "room.watching": { en: "You are not seated at this table.", zh: "你不在这张牌桌上。" },
-  "room.rejected": { en: "The host did not let you in.", zh: "房主没有同意你的申请。" },
   "room.removedyou": { en: "The host removed you from this table.", zh: "房主把你移出了这张牌桌。" },
   "room.public": { en: "public", zh: "公开" },
   "room.private": { en: "private", zh: "私密" },
@@ -140,7 +133,6 @@ const STRINGS = {
   "coach.says": { en: "Coach:", zh: "教练：" },
 
   // tribute
-  "tribute.title": { en: "Tribute", zh: "进贡" },
   "tribute.pay": { en: "You pay tribute to {name}: your highest card. Confirm the card.", zh: "你向 {name} 进贡：你最大的牌。请确认。" },
   "tribute.return": { en: "Give a card back to {name}. The cards you may return are highlighted.", zh: "还一张牌给 {name}。可以还的牌已高亮。" },
   "tribute.wait": { en: "Tribute: waiting for {name}", zh: "进贡：等待 {name}" },
@@ -210,10 +202,6 @@ const STRINGS = {
   "kind.bomb": { en: "bomb: {n} {rank}s", zh: "炸弹 {n}个{rank}" },
   "kind.straight_flush": { en: "straight flush to {rank}", zh: "同花顺 到{rank}" },
   "kind.joker_bomb": { en: "four jokers", zh: "四王" },
-
-  // errors
-  "error.generic": { en: "Something went wrong: {why}", zh: "出错了：{why}" },
-  "error.network": { en: "The server cannot be reached.", zh: "无法连接服务器。" },
 };
 
 const STORAGE_KEY = "guandan.lang";

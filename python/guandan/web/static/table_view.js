@@ -49,7 +49,7 @@ export function placeBadge(place, deal) {
 export function renderStatus(view) {
   const table = view.table;
   document.getElementById("table-code").textContent = t("table.code", { code: table.code });
-  document.getElementById("table-ruleset").textContent = `${t("lobby.ruleset")}: ${t("ruleset." + table.ruleset)} · ${t("lobby.strength")}: ${t("strength." + table.bots)}`;
+  document.getElementById("table-ruleset").textContent = `${t("lobby.ruleset")}: ${t("ruleset." + table.ruleset)} · ${t("lobby.strength")}: ${t("strength." + table.bots)} · ${t(table.public ? "room.public" : "room.private")}`;
   const deal = view.deal;
   const match = view.match;
   document.getElementById("deal-number").textContent = deal ? t("table.deal", { n: deal.number }) : "";
