@@ -95,7 +95,9 @@ function onMessage(message) {
       if (state.view && message.seq < state.view.seq) return; // a stale view
       state.view = message;
       document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
+      state.selection = null; // a reading holds only for the table it was read against
       render();
+      if (hand.selected.size > 0) onSelectionChange(hand.selectedCards());
       break;
     case "chat":
       chat.add(message.line);
