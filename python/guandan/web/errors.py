@@ -3,7 +3,7 @@ text for people in both languages (``docs/web.md §3, §4``)."""
 
 from __future__ import annotations
 
-from typing import Dict
+from typing import Dict, Optional
 
 from .i18n import text
 
@@ -30,7 +30,7 @@ class WebError(Exception):
     ``{"en", "zh"}`` dict) for people. ``key`` names the text in
     :mod:`guandan.web.i18n` (the code itself unless given)."""
 
-    def __init__(self, code: str, key: str = "", message: Dict[str, str] = None, **params: object) -> None:
+    def __init__(self, code: str, key: str = "", message: Optional[Dict[str, str]] = None, **params: object) -> None:
         self.code = code
         self.message = message if message is not None else text(key or code, **params)
         super().__init__(f"{code}: {self.message['en']}")

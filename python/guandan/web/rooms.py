@@ -18,11 +18,11 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple, TypeVar
 from .._core import Card
 from ..bots import Bot
 from . import coach
-from .i18n import move_name
-from .selection import read_selection
 from .bot_runner import BotRunner
 from .errors import WebError
+from .i18n import move_name
 from .protocol import Message, server_message
+from .selection import read_selection
 from .store import Store, TableRecord
 from .tables import BOT_STRENGTHS, Table, check_options, move_record, new_code, normal_code
 from .views import seat_view
@@ -201,6 +201,8 @@ class Rooms:
             table.mark_ready(self._own_seat(table, player))
             self.changed(table)
         elif kind == "give":
+            if message.card is None:  # parse_message requires one; a hand-built message may not
+                raise WebError("bad_message", detail="give needs a card")
             table.give(self._own_seat(table, player), message.card)
             self.changed(table)
         elif kind in ("play", "pass"):
@@ -238,10 +240,10 @@ class Rooms:
             raise WebError("not_your_turn")
         position = deal.copy()
         found = await self.runner.run(lambda: coach.hint(position, seat, HINT_MS))
-        reading = None
+        reading: Optional[Dict[str, Any]] = None
         if found.move is not None:
             reading = {"index": 0, **move_record(found.move), "name": move_name(found.move, position.level)}
-        connection.send(server_message("hint", ref=message.ref, cards=[] if found.move is None else reading["cards"],
+        connection.send(server_message("hint", ref=message.ref, cards=[] if reading is None else reading["cards"],
                                        reading=reading, reason=found.reason))
 
     # --- bots and the next deal --------------------------------------------------
@@ -253,8 +255,7 @@ class Rooms:
     def _kick(self, table: Table) -> None:
         if table.status != "playing" or not self._people_here(table):
             return
-        deal = table.deal
-        if deal.is_over:
+        if table.current_deal().is_over:
             if all(s in table.ready for s in self._people_here(table)):
                 table.next_deal()
                 self.changed(table)
@@ -280,7 +281,10 @@ class Rooms:
                     await asyncio.sleep(self.bot_delay)
                     if table.actions != version or not table.is_bot_turn():
                         continue
-                deal, seat = table.deal, table.deal.turn
+                deal = table.current_deal()
+                seat = deal.turn
+                if seat is None:  # is_bot_turn() says a seat is to act
+                    break
                 position = deal.copy()
                 observation = position.observation(seat, table.match)
                 try:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set
 
 from .._core import Card, Move
 from ..bots import Bot, RuleBot, RuleV1Bot, SearchBot
+from ..deal import Deal
 from ..match import Match
 from ..ruleset import PRESET_NAMES
 from .errors import WebError
@@ -84,6 +85,9 @@ class Table:
         self.away: Set[int] = set()
         self.requests: List[str] = []
         self.removed: List[str] = []
+        # Requests the host turned down, so the page can say so (asking again
+        # is allowed and clears the mark).
+        self.rejected: List[str] = []
         self.ready: Set[int] = set()
         self.match: Optional[Match] = None
         self.results: List[Dict[str, Any]] = []
@@ -107,8 +111,19 @@ class Table:
         return self.seats[deal.turn] is None or deal.turn in self.away
 
     @property
-    def deal(self):
+    def deal(self) -> Optional[Deal]:
         return None if self.match is None else self.match.deal
+
+    def started_match(self) -> Match:
+        """The match of a table that has started one (deal actions and deal
+        views need it)."""
+        if self.match is None:
+            raise RuntimeError(f"table {self.code}: no match has started")
+        return self.match
+
+    def current_deal(self) -> Deal:
+        """The deal being played at a started table."""
+        return self.started_match().deal
 
     # --- committing --------------------------------------------------------------
     def commit(self, action: str, /, **data: Any) -> None:
@@ -303,9 +318,12 @@ class Table:
 
     def _apply_request(self, data: Dict[str, Any], at: float) -> None:
         self.requests.append(data["player"])
+        if data["player"] in self.rejected:
+            self.rejected.remove(data["player"])
 
     def _apply_reject(self, data: Dict[str, Any], at: float) -> None:
         self.requests.remove(data["player"])
+        self.rejected.append(data["player"])
 
     def _vacate(self, seat: int) -> None:
         self.seats[seat] = None
@@ -348,7 +366,7 @@ class Table:
         del self.chat[:-CHAT_KEPT]
 
     def _apply_play(self, data: Dict[str, Any], at: float) -> None:
-        deal = self.deal
+        deal = self.current_deal()
         move = self._find_move(data)
         if deal.last_play is None:  # a lead opens a new trick
             self.trick = [None] * 4
@@ -357,24 +375,23 @@ class Table:
         self._after_action()
 
     def _apply_pass(self, data: Dict[str, Any], at: float) -> None:
-        self.deal.pass_turn()
+        self.current_deal().pass_turn()
         self.trick[data["seat"]] = {"type": "pass", "seat": data["seat"]}
         self._after_action()
 
     def _apply_give(self, data: Dict[str, Any], at: float) -> None:
-        self.deal.give(Card(data["card"]))
+        self.current_deal().give(Card(data["card"]))
 
     def _apply_ready(self, data: Dict[str, Any], at: float) -> None:
         self.ready.add(data["seat"])
 
     def _apply_deal(self, data: Dict[str, Any], at: float) -> None:
-        self.match.next_deal()
+        self.started_match().next_deal()
         self.ready.clear()
         self.trick = [None] * 4
 
     def _find_move(self, data: Dict[str, Any]) -> Move:
-        deal = self.deal
-        for move in deal.legal_moves():
+        for move in self.current_deal().legal_moves():
             if move.kind == data["kind"] and move.rank == data["rank"] and move_record(move) == {
                 key: data[key] for key in ("cards", "kind", "rank", "declared")
             }:
@@ -383,7 +400,7 @@ class Table:
 
     def _after_action(self) -> None:
         """Record a deal's result when it ends, and the match's end."""
-        match = self.match
+        match = self.started_match()
         if not match.deal.is_over:
             return
         before = match.state

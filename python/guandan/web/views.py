@@ -33,7 +33,7 @@ def table_summary(table: Table, names: Mapping[str, str]) -> Dict[str, Any]:
 
 
 def _play_record(event: Event, level: str) -> Dict[str, Any]:
-    if event.kind == "play":
+    if event.kind == "play" and event.move is not None:
         return {"type": "play", "seat": event.seat, **move_record(event.move), "name": move_name(event.move, level)}
     if event.kind == "pass":
         return {"type": "pass", "seat": event.seat}
@@ -61,14 +61,14 @@ def _places(observation: Observation, over: bool, placing: List[int]) -> List[Op
 
 
 def _deal_view(table: Table, seat: Optional[int]) -> Dict[str, Any]:
-    match = table.match
+    match = table.started_match()
     deal = match.deal
     observation = match.observation(0 if seat is None else seat)
     level = observation.level
     mine = seat is not None and observation.turn == seat
     give = None
-    if mine and observation.phase in ("tribute", "return"):
-        plan = observation.tribute
+    plan = observation.tribute
+    if mine and plan is not None and observation.phase in ("tribute", "return"):
         index = len(plan.paid) if observation.phase == "tribute" else len(plan.returned)
         payer, receiver = plan.payments[index]
         give = {
@@ -117,7 +117,7 @@ def seat_view(table: Table, viewer: Optional[str], names: Mapping[str, str], pre
     deal = table.deal
     deal_view = _deal_view(table, seat) if deal is not None else None
     over = deal is not None and deal.is_over
-    places = _places(table.match.observation(0), over, deal.placing if over else []) if deal is not None else [None] * 4
+    places = _places(table.started_match().observation(0), over, deal.placing if over else []) if deal is not None else [None] * 4
     seats = []
     for s, player in enumerate(table.seats):
         bot_plays = table.status != "waiting" and (player is None or s in table.away)
@@ -150,6 +150,7 @@ def seat_view(table: Table, viewer: Optional[str], names: Mapping[str, str], pre
             "away": seat is not None and seat in table.away,
             "coach": coach,
             "requested": viewer in table.requests,
+            "rejected": viewer in table.rejected,
             "removed": viewer in table.removed,
         },
         seats=seats,
