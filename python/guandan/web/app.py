@@ -139,7 +139,8 @@ async def get_table(request: Request) -> Response:
     rooms = _rooms(request)
     table = rooms.table(request.path_params["code"])
     me = {"seat": table.seat_of(player), "host": table.host == player,
-          "requested": player in table.requests, "removed": player in table.removed}
+          "requested": player in table.requests, "rejected": player in table.rejected,
+          "removed": player in table.removed}
     return JSONResponse({"table": table_summary(table, rooms.names), "me": me})
 
 

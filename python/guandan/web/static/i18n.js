@@ -97,6 +97,7 @@ const STRINGS = {
   "room.pending": { en: "Your request was sent; waiting for the host.", zh: "申请已发送，等待房主同意。" },
   "room.request": { en: "Request to join", zh: "申请加入" },
   "room.watching": { en: "You are not seated at this table.", zh: "你不在这张牌桌上。" },
+  "room.rejected": { en: "The host declined your request. You may ask again.", zh: "房主拒绝了你的申请，你可以再次申请。" },
   "room.removedyou": { en: "The host removed you from this table.", zh: "房主把你移出了这张牌桌。" },
   "room.public": { en: "public", zh: "公开" },
   "room.private": { en: "private", zh: "私密" },

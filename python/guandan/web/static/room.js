@@ -95,6 +95,7 @@ export function renderRoom(view, handlers) {
     let text = t("room.watching");
     if (me.removed) text = t("room.removedyou");
     else if (me.requested) text = t("room.pending");
+    else if (me.rejected) text = t("room.rejected");
     $("room-guest-text").textContent = text;
     const canAsk = !me.removed && !me.requested && (table.status === "waiting" || table.status === "playing");
     $("room-join").hidden = !canAsk || !waiting;
