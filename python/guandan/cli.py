@@ -360,13 +360,14 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     ar.set_defaults(run=_arena, league=False)
 
-    from .web.serve import port, serve_command
+    from .web.serve import bot_delay, port, serve_command
 
     web = sub.add_parser("serve", help="play in a browser: tables with friends and bots (needs the web extra)")
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     web.add_argument("--port", type=port, default=8000, help="port 1..65535 (default 8000)")
     web.add_argument("--db", default="guandan-web.sqlite", help="SQLite database file (default guandan-web.sqlite)")
-    web.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot pauses before each action (default 0.6)")
+    web.add_argument("--bot-delay", type=bot_delay, default=0.6,
+                     help="seconds a bot pauses before each action, 0..10 (default 0.6)")
     web.set_defaults(run=serve_command)
     return parser
 

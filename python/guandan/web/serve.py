@@ -18,6 +18,20 @@ def port(text: str) -> int:
     return value
 
 
+MAX_BOT_DELAY = 10.0
+
+
+def bot_delay(text: str) -> float:
+    """An argparse type: a bot's pause before each action, 0..10 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bot delay must be a number of seconds, got {text!r}") from None
+    if not 0.0 <= value <= MAX_BOT_DELAY:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"bot delay must be 0..{MAX_BOT_DELAY:g} seconds, got {text}")
+    return value
+
+
 def _check_address(host: str, number: int) -> None:
     """ValueError (one line) when the address cannot be listened on."""
     try:
