@@ -4,7 +4,7 @@ The server runs as ``guandan serve`` in a subprocess on a free port with a
 temporary SQLite file and short bot pauses; Playwright for Python drives the
 Chromium of the system package (``/usr/bin/chromium``; ``.ci/run`` installs it
 with apt-get). Nothing is downloaded at test time. The tests are skipped, with
-the reason, only when Playwright or Chromium is missing.
+the reason, only when Playwright or Chromium is missing, and never in CI.
 
 Screenshots go to the folder named by ``GUANDAN_SCREENSHOTS`` (default: a
 pytest temporary folder).
@@ -49,6 +49,13 @@ elif CHROMIUM is None:
     SKIP_REASON = "Chromium is not installed (apt-get install chromium)"
 else:
     SKIP_REASON = None
+
+
+def pytest_configure(config):
+    """In CI (``CI`` set, as ``.ci/run`` does) a missing browser is an error:
+    the browser tests must run there, not skip."""
+    if SKIP_REASON is not None and os.environ.get("CI"):
+        raise pytest.UsageError(f"CI runs the browser tests, but: {SKIP_REASON}")
 
 
 def pytest_collection_modifyitems(config, items):
