@@ -8,8 +8,10 @@ so no other seat's hidden card can reach a browser.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Dict, List, Mapping, Optional
+import weakref
+from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence
 
+from ..deal import Deal
 from ..events import Event
 from ..observation import Observation
 from .i18n import move_name
@@ -38,6 +40,20 @@ def _play_record(event: Event, level: str) -> Dict[str, Any]:
     if event.kind == "pass":
         return {"type": "pass", "seat": event.seat}
     return {"type": event.kind, "seat": event.seat, "to": event.to, "card": str(event.card)}
+
+
+# Each deal's log records, built once per event instead of once per view: the
+# log is the public record, the same for every seat, and only grows during a
+# deal. Views share the record dicts and never change them.
+_LOG_RECORDS: "weakref.WeakKeyDictionary[Deal, List[Dict[str, Any]]]" = weakref.WeakKeyDictionary()
+
+
+def _log(deal: Deal, history: Sequence[Event], level: str) -> List[Dict[str, Any]]:
+    records = _LOG_RECORDS.setdefault(deal, [])
+    if len(records) > len(history):  # not this deal's record after all: start again
+        records.clear()
+    records.extend(_play_record(event, level) for event in history[len(records):])
+    return list(records)
 
 
 def _tribute(observation: Observation) -> Optional[Dict[str, Any]]:
@@ -92,7 +108,7 @@ def _deal_view(table: Table, seat: Optional[int]) -> Dict[str, Any]:
         "finishing_order": list(observation.finishing_order),
         "tribute": _tribute(observation),
         "give": give,
-        "log": [_play_record(e, level) for e in observation.history],
+        "log": _log(deal, observation.history, level),
     }
 
 
