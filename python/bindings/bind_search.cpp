@@ -151,6 +151,10 @@ void init_search(py::module_& m) {
       .def("card", &CorePlayer::card, py::arg("view"), py::arg("options"), py::arg("seed"),
            "The tribute or return card among the options.");
 
+  // The search policy's defaults (policy.h), so Python's defaults are the core's.
+  m.attr("DEFAULT_MAX_CANDIDATES") = kDefaultMaxCandidates;
+  m.attr("DEFAULT_KEEP_MARGIN") = kDefaultKeepMargin;
+
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
                           std::uint64_t seed, int rollouts, int think_ms, int threads, int max_candidates,
                           double keep_margin) {

@@ -231,6 +231,9 @@ class PlayerView:
         first_out_last_play: Optional[Move],
     ) -> None: ...
 
+DEFAULT_MAX_CANDIDATES: int
+DEFAULT_KEEP_MARGIN: float
+
 class CorePlayer:
     def __init__(self, policy: str, rollouts: int = 4000, think_ms: int = 0, threads: int = 1, max_candidates: int = 24, keep_margin: float = 0.0) -> None: ...
     def play(self, view: PlayerView, moves: Sequence[Move], can_pass: bool, seed: int) -> int: ...

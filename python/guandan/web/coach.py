@@ -30,8 +30,8 @@ from ..deal import Deal
 from ..moves import group_key
 from .i18n import Text, card_count, move_name, text
 
-# The search bot's cut of the candidates (search.h kDefaultMaxCandidates).
-_SEARCH_CANDIDATES = 24
+# The search bot's cut of the candidates.
+_SEARCH_CANDIDATES = _core.DEFAULT_MAX_CANDIDATES
 # An opponent with this many cards or fewer is close to going out.
 _CLOSE_TO_OUT = 6
 # "Much worse": the played move wins this share of playouts fewer than the
