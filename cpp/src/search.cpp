@@ -114,16 +114,10 @@ void check_decision(const PlayerView& view, const Move* moves, int count, bool c
   }
 }
 
-namespace {
-
-// The searcher's score of a finished deal: levels its team gains, or minus
-// what the other team gains.
-double score(const DealState& deal, int seat, const Ruleset& rules) {
+double deal_score(const DealState& deal, int seat, const Ruleset& rules) {
   const double gained = rules.levels_gained(partner_place(deal.finishing_order(), deal.out_count()));
   return team_of(deal.finished(0)) == team_of(seat) ? gained : -gained;
 }
-
-}  // namespace
 
 SearchResult search(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
                     const SearchConfig& config, Rng& rng) {
@@ -160,7 +154,7 @@ SearchResult search(const PlayerView& view, const std::vector<Move>& candidates,
         deal.apply_pass();
       }
       play_out(deal, policies, rng, *moves);
-      total[std::size_t(c)] += score(deal, view.seat, view.rules);
+      total[std::size_t(c)] += deal_score(deal, view.seat, view.rules);
       ++result.rollouts;
     }
     sampled += !result.stopped;
@@ -255,7 +249,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
         deal.apply_pass();
       }
       play_out(deal, policies, rng, *moves);
-      share.total[std::size_t(c)] += score(deal, view.seat, view.rules);
+      share.total[std::size_t(c)] += deal_score(deal, view.seat, view.rules);
       ++share.visits[std::size_t(c)];
       ++share.rollouts;
     }

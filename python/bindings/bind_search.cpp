@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "guandan/move_values.h"
 #include "guandan/search.h"
 #include "interruptible.h"
 #include "move_object.h"
@@ -150,6 +151,10 @@ void init_search(py::module_& m) {
       .def("card", &CorePlayer::card, py::arg("view"), py::arg("options"), py::arg("seed"),
            "The tribute or return card among the options.");
 
+  // The search policy's defaults (policy.h), so Python's defaults are the core's.
+  m.attr("DEFAULT_MAX_CANDIDATES") = kDefaultMaxCandidates;
+  m.attr("DEFAULT_KEEP_MARGIN") = kDefaultKeepMargin;
+
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
                           std::uint64_t seed, int rollouts, int think_ms, int threads, int max_candidates,
                           double keep_margin) {
@@ -211,6 +216,26 @@ void init_search(py::module_& m) {
       "that many candidates, by the planning policy's preference (the search policy: kDefaultMaxCandidates); the "
       "planning policy's own choice stands unless another beats it by more than keep_margin levels (0..6). Ctrl-C "
       "stops it within a second.");
+
+  m.def("move_values", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
+                          int think_ms, std::uint64_t seed) {
+        check_rollouts(rollouts);
+        check_think_ms(think_ms);
+        const std::vector<Move> candidates = move_vector(moves);
+        std::atomic<bool> stop{false};
+        std::vector<MoveValue> values;
+        Rng rng(seed);
+        run_interruptible([&] { values = move_values(view, candidates, can_pass, MoveValuesConfig{rollouts, think_ms, &stop}, rng); },
+                          stop);
+        py::list out;
+        for (const MoveValue& v : values) out.append(py::make_tuple(v.mean, v.win_rate, v.playouts));
+        return out;
+      }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("think_ms"),
+      py::arg("seed"),
+      "The value of every option (move_values.h): one (mean score, share of playouts won, playouts) per move, "
+      "then one for passing when can_pass; every option played out in the same sampled worlds. Stops at the "
+      "first of rollouts (1..1,000,000, all options together) and think_ms (1..60,000 ms, 0 for none); "
+      "Ctrl-C stops it within a second.");
 
   m.def("sample_world", [](const PlayerView& view, std::uint64_t seed) {
         Rng rng(seed);

@@ -131,7 +131,8 @@ class CoreBot:
     ``cpp/src/search.cpp``), from the observation alone."""
 
     def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000, think_ms: int = 0,
-                 threads: int = 1, max_candidates: int = 24, keep_margin: float = 0.0) -> None:
+                 threads: int = 1, max_candidates: int = _core.DEFAULT_MAX_CANDIDATES,
+                 keep_margin: float = _core.DEFAULT_KEEP_MARGIN) -> None:
         if policy not in _core.policy_names():
             raise ValueError(f"unknown core policy {policy!r} (expected one of {', '.join(_core.policy_names())})")
         self.policy = policy
@@ -217,7 +218,8 @@ class SearchBot(CoreBot):
     POLICY = "search"
 
     def __init__(self, seed: Optional[int] = None, think_ms: int = 100, rollouts: int = 1_000_000,
-                 threads: int = 1, max_candidates: int = 24, keep_margin: float = 0.0) -> None:
+                 threads: int = 1, max_candidates: int = _core.DEFAULT_MAX_CANDIDATES,
+                 keep_margin: float = _core.DEFAULT_KEEP_MARGIN) -> None:
         super().__init__(self.POLICY, seed, rollouts, think_ms, threads, max_candidates, keep_margin)
 
 

@@ -26,6 +26,10 @@ plays a whole match at the terminal: you against three bots, your partner
 sitting opposite. Input is read line by line with ``input()``, so a game can
 be scripted; end of input quits.
 
+    guandan serve [--host H] [--port P] [--db FILE]
+
+serves the game in a browser (``docs/web.md``; needs ``pip install '.[web]'``).
+
 Every option is checked before any work starts: a mistyped command prints
 one line, ``guandan: error: ...`` (or the subcommand's name), on stderr and
 exits with status 2, never a traceback. Ctrl-C exits with status 130.
@@ -301,7 +305,7 @@ def _parser() -> argparse.ArgumentParser:
     rollouts = DEFAULT_ROLLOUTS
     parser = _Parser(prog="guandan", description="A fast, exact Guandan rules engine.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena,serve}")
 
     demo = sub.add_parser("demo", help="deal a seeded hand and list its legal leads by kind")
     demo.add_argument("--seed", type=arguments.seed, default=1, help="deal seed in [0, 2**64) (default 1)")
@@ -355,6 +359,16 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --league: also write the table and ratings to FILE.json or FILE.csv")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     ar.set_defaults(run=_arena, league=False)
+
+    from .web.serve import bot_delay, port, serve_command
+
+    web = sub.add_parser("serve", help="play in a browser: tables with friends and bots (needs the web extra)")
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    web.add_argument("--port", type=port, default=8000, help="port 1..65535 (default 8000)")
+    web.add_argument("--db", default="guandan-web.sqlite", help="SQLite database file (default guandan-web.sqlite)")
+    web.add_argument("--bot-delay", type=bot_delay, default=0.6,
+                     help="seconds a bot pauses before each action, 0..10 (default 0.6)")
+    web.set_defaults(run=serve_command)
     return parser
 
 

@@ -48,6 +48,10 @@ void check_view(const PlayerView& view);
 // hand that may be made now; passing only when following.
 void check_decision(const PlayerView& view, const Move* moves, int count, bool can_pass);
 
+// The searcher's score of a finished deal: the levels its team gains, or
+// minus what the other team gains.
+double deal_score(const DealState& deal, int seat, const Ruleset& rules);
+
 // The other hands of one sampled world (the viewer's own hand kept).
 std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng);
 

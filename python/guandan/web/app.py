@@ -1,0 +1,302 @@
+"""The web app: HTTP lobby and table actions, the table websocket, the page
+(``docs/web.md``). ``create_app(db_path)`` builds it; ``guandan serve`` runs
+it on uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Optional, Tuple
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..log import dumps, match_log
+from . import protocol, sessions
+from .bot_runner import BotRunner
+from .errors import WebError
+from .rate_limit import RateLimit
+from .rooms import BotFactory, Connection, Rooms, default_bot
+from .store import Store
+from .views import table_summary
+
+log = logging.getLogger("guandan.web")
+STATIC = os.path.join(os.path.dirname(__file__), "static")
+MAX_BODY = 4096
+COOKIE_AGE = 365 * 24 * 3600
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _rooms(request: Any) -> Rooms:
+    return request.app.state.rooms
+
+
+async def _body(request: Request) -> Dict[str, Any]:
+    data = await request.body()
+    if len(data) > MAX_BODY:
+        raise WebError("too_large")
+    if not data.strip():
+        return {}
+    try:
+        body = json.loads(data)
+    except (ValueError, RecursionError):
+        raise WebError("bad_request", detail="the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise WebError("bad_request", detail="the body must be a JSON object")
+    return body
+
+
+def _player(request: Any) -> str:
+    """The player of the request's session cookie; ``no_session`` without one."""
+    token = request.cookies.get(sessions.COOKIE)
+    found = None if not token or len(token) > 100 else _rooms(request).store.player_by_token(sessions.token_hash(token))
+    if found is None:
+        raise WebError("no_session")
+    return found[0]
+
+
+def _errors(handler: Handler) -> Handler:
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except WebError as error:
+            return JSONResponse(error.body(), status_code=error.status)
+    return wrapped
+
+
+def _bool(body: Dict[str, Any], key: str, default: bool) -> bool:
+    value = body.get(key, default)
+    if type(value) is not bool:
+        raise WebError("bad_request", detail=f"{key} must be true or false")
+    return value
+
+
+# --- session -------------------------------------------------------------------
+@_errors
+async def post_session(request: Request) -> Response:
+    body = await _body(request)
+    name = sessions.nickname(body.get("name"))
+    rooms = _rooms(request)
+    try:
+        player = _player(request)
+    except WebError:
+        player = None
+    token = None
+    if player is None:
+        token, player = sessions.new_token(), sessions.new_player_id()
+        rooms.store.add_player(player, sessions.token_hash(token), name)
+    else:
+        rooms.store.rename_player(player, name)
+    rooms.names[player] = name
+    response = JSONResponse({"player": {"id": player, "name": name}})
+    if token is not None:
+        response.set_cookie(sessions.COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+    return response
+
+
+@_errors
+async def get_session(request: Request) -> Response:
+    player = _player(request)
+    return JSONResponse({"player": {"id": player, "name": _rooms(request).names.get(player, "")}})
+
+
+# --- tables --------------------------------------------------------------------
+@_errors
+async def list_tables(request: Request) -> Response:
+    rooms = _rooms(request)
+    return JSONResponse({"tables": [table_summary(t, rooms.names) for t in rooms.open_tables()]})
+
+
+@_errors
+async def create_table(request: Request) -> Response:
+    player = _player(request)
+    body = await _body(request)
+    rooms = _rooms(request)
+    table = rooms.create(player, body.get("ruleset", "standard"), body.get("bots", "rule"), body.get("public", True))
+    return JSONResponse({"table": table_summary(table, rooms.names), "seat": 0}, status_code=201)
+
+
+@_errors
+async def create_vs_bots(request: Request) -> Response:
+    player = _player(request)
+    body = await _body(request)
+    rooms = _rooms(request)
+    table = rooms.create(player, body.get("ruleset", "standard"), body.get("bots", "rule"), False, solo=True)
+    return JSONResponse({"table": table_summary(table, rooms.names), "seat": 0}, status_code=201)
+
+
+@_errors
+async def get_table(request: Request) -> Response:
+    player = _player(request)
+    rooms = _rooms(request)
+    table = rooms.table(request.path_params["code"])
+    me = {"seat": table.seat_of(player), "host": table.host == player,
+          "requested": player in table.requests, "rejected": player in table.rejected,
+          "removed": player in table.removed}
+    return JSONResponse({"table": table_summary(table, rooms.names), "me": me})
+
+
+def _table_action(run: Callable[[Any, str, Dict[str, Any]], Any]) -> Handler:
+    """An endpoint that runs ``run(table, player, body)`` and replies its result."""
+    @_errors
+    async def endpoint(request: Request) -> Response:
+        player = _player(request)
+        body = await _body(request)
+        result = _rooms(request).act(request.path_params["code"], lambda table: run(table, player, body))
+        return JSONResponse(result if result is not None else {})
+    return endpoint
+
+
+def _join(table, player, body):
+    seat = table.join(player, body.get("seat"))
+    return {"seat": seat} if seat is not None else {"seat": None, "requested": True}
+
+
+def _start(table, player, body):
+    table.start(player, anyway=_bool(body, "anyway", False))
+    return {"table": {"code": table.code, "status": table.status}}
+
+
+TABLE_ACTIONS: Dict[str, Callable[[Any, str, Dict[str, Any]], Any]] = {
+    "join": _join,
+    "request": lambda t, p, b: (t.request(p), {"requested": True})[1],
+    "approve": lambda t, p, b: {"seat": t.approve(p, b.get("player"), b.get("seat"))},
+    "reject": lambda t, p, b: t.reject(p, b.get("player")),
+    "remove": lambda t, p, b: t.remove(p, b.get("seat")),
+    "allow": lambda t, p, b: t.allow(p, b.get("player")),
+    "start": _start,
+    "away": lambda t, p, b: t.step_away(p, b.get("away", True)),
+    "leave": lambda t, p, b: t.leave(p),
+    "end": lambda t, p, b: t.end(p),
+}
+
+
+@_errors
+async def download_log(request: Request) -> Response:
+    _player(request)
+    code = request.path_params["code"]
+    rooms = _rooms(request)
+    from .tables import normal_code
+
+    table = rooms.tables.get(normal_code(code))
+    if table is None:
+        raise WebError("no_table")
+    if table.status not in ("over", "ended") or table.match is None:
+        raise WebError("wrong_phase", key="log_not_ready")
+    headers = {"Content-Disposition": f'attachment; filename="guandan-{table.code}.json"'}
+    return Response(dumps(match_log(table.match)), media_type="application/json", headers=headers)
+
+
+# --- the websocket --------------------------------------------------------------
+async def _writer(websocket: WebSocket, connection: Connection) -> None:
+    while True:
+        message = await connection.queue.get()
+        if message is None:
+            await websocket.close()
+            return
+        await websocket.send_json(message)
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    await websocket.accept()
+    rooms = _rooms(websocket)
+    try:
+        player = _player(websocket)
+        table, connection = rooms.connect(websocket.path_params["code"], player)
+    except WebError as error:
+        await websocket.send_json(protocol.error_message(error))
+        await websocket.close(code=4401 if error.code == "no_session" else 4404)
+        return
+    writer = asyncio.get_running_loop().create_task(_writer(websocket, connection))
+    limit = RateLimit(*websocket.app.state.message_rate)
+    try:
+        while not writer.done():
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            data = received.get("text") if received.get("text") is not None else received.get("bytes")
+            await _one_message(rooms, table, connection, limit, data)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        rooms.disconnect(table, connection)
+        writer.cancel()
+
+
+async def _one_message(rooms: Rooms, table, connection: Connection, limit: RateLimit, data: Any) -> None:
+    raw: Any = None
+    try:
+        if not limit.allow():
+            raise WebError("rate_limited")
+        if data is None:
+            raise WebError("bad_message", detail="empty message")
+        raw = protocol.load(data)
+        await rooms.handle(table, connection, protocol.parse(raw))
+    except WebError as error:
+        connection.send(protocol.error_message(error, protocol.reference(raw)))
+
+
+# --- the page -------------------------------------------------------------------
+_PLACEHOLDER = (
+    "<!doctype html><meta charset=utf-8><title>Guandan</title>"
+    "<p>The guandan server is running; the page is not installed (python/guandan/web/static/).</p>"
+)
+
+
+def _page_file(name: str) -> Response:
+    path = os.path.join(STATIC, name)
+    if os.path.isfile(path):
+        return FileResponse(path)
+    return HTMLResponse(_PLACEHOLDER)
+
+
+async def page(request: Request) -> Response:
+    return _page_file("index.html")
+
+
+async def table_page(request: Request) -> Response:
+    """A table's link opens the table page (the lobby page where there is none)."""
+    return _page_file("table.html" if os.path.isfile(os.path.join(STATIC, "table.html")) else "index.html")
+
+
+def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_factory: BotFactory = default_bot,
+               workers: int = 4, message_rate: Tuple[float, int] = (10.0, 20)) -> Starlette:
+    """The app on the database at ``db_path`` (created if missing); bots
+    pause ``bot_delay`` seconds before each action; a websocket may send
+    ``message_rate`` = (messages a second, burst)."""
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await app.state.rooms.close()
+        runner.close()
+        store.close()
+
+    store = Store(db_path)
+    runner = BotRunner(workers)
+    routes = [
+        Route("/api/session", post_session, methods=["POST"]),
+        Route("/api/session", get_session, methods=["GET"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/vs-bots", create_vs_bots, methods=["POST"]),
+        Route("/api/tables/{code}", get_table, methods=["GET"]),
+        Route("/api/tables/{code}/log", download_log, methods=["GET"]),
+        *[Route(f"/api/tables/{{code}}/{name}", _table_action(run), methods=["POST"]) for name, run in TABLE_ACTIONS.items()],
+        WebSocketRoute("/ws/{code}", table_socket),
+        Route("/", page),
+        Route("/t/{code}", table_page),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.rooms = Rooms(store, runner, bot_delay, bot_factory)
+    app.state.message_rate = message_rate
+    return app
+

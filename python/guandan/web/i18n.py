@@ -1,0 +1,362 @@
+"""Every text the web server shows a player, in English and Chinese.
+
+A text travels as a dict ``{"en": ..., "zh": ...}`` so the page can switch
+language at any moment without asking the server again.
+
+- :func:`move_name` names a move: ``{"en": "pair of Ks", "zh": "对K"}``.
+- :func:`kind_name` names a move kind: ``{"en": "pair", "zh": "对子"}``.
+- :func:`rank_name` names a rank: ``{"en": "10", "zh": "10"}``, ``{"en": "big joker", "zh": "大王"}``.
+- :func:`text` fills in one of the messages below by key. A parameter may be
+  a plain value (the same in both languages) or itself an ``{"en", "zh"}``
+  text (each language takes its own part)::
+
+      >>> text("not_your_turn")
+      {'en': 'not your turn', 'zh': '还没轮到你'}
+      >>> from guandan import classify
+      >>> text("does_not_beat", table=move_name(classify("Ks Kd", "2")[0], "2"))["en"]
+      'does not beat the pair of Ks on the table'
+
+Message keys and their parameters (the ``MESSAGES`` table holds the texts):
+
+Errors of the HTTP API and the websocket (the error ``code`` is the key):
+``bad_request``, ``no_session``, ``not_host``, ``removed``, ``no_table``,
+``table_full``, ``wrong_phase``, ``not_full``, ``too_few_players``,
+``not_seated``, ``seat_taken``, ``no_request``, ``too_large``,
+``bad_message``, ``rate_limited``, ``unknown_type``, ``away``,
+``not_your_turn``, ``illegal``, ``ambiguous``, ``bad_card`` (card: the
+text sent), ``unknown_type`` (type); for a refused tribute or return card
+``cannot_pass``, ``give_not_owed`` and ``not_an_option`` (card). A
+``wrong_phase`` error says which with ``match_under_way``, ``no_deal``,
+``deal_not_over``, ``not_this_phase`` (phase: a :func:`phase_name` text) or
+``log_not_ready``.
+
+Any message also takes ``detail``: plain text (say, from a validator)
+appended after a colon, in both languages alike, unless the message places
+it itself::
+
+    >>> text("bad_request", detail="seat must be 0..3")["zh"]
+    '请求有误：seat must be 0..3'
+
+Why a selection is not a legal play (:mod:`guandan.web.selection`):
+``not_your_turn``; ``not_play_phase`` (phase: a :func:`phase_name` text);
+``deal_over``; ``not_held`` (cards: card texts); ``held_fewer`` (card,
+held: how many the hand holds); ``lead_no_pass``; ``not_a_combination``;
+``does_not_beat`` (table: a :func:`move_name` text); ``wrong_kind``
+(selection: a :func:`kind_name` text, table: a :func:`move_name` text,
+table_kind: a :func:`kind_name` text).
+
+The coach (:mod:`guandan.web.coach`): ``hint_only_move`` (move);
+``hint_must_pass`` (table); ``hint_partner_winning``; ``hint_goes_out``
+(move); ``hint_stop_opponent`` (cards: a :func:`card_count` text, move);
+``hint_keep_bombs`` (move); ``hint_lead_weakest`` (move); ``hint_best``
+(move, win: percent of playouts won); ``hint_tribute`` (card);
+``hint_return`` (card); ``rate_bombed_partner``; ``rate_missed_out``
+(move); ``rate_passed_on_danger`` (cards, move); ``rate_worse`` (played,
+best, played_win, best_win: percents). ``move``/``played``/``best`` are
+:func:`move_name` texts, or the ``pass`` text.
+
+Names of things: ``pass``, ``seat`` (seat: 0..3), ``team`` (team: 0..1),
+``playing_level`` (level: a :func:`rank_name` text), ``first_out``,
+``last_out``, ``vs_bots``.
+
+Table events the server may announce: ``player_joined`` (name),
+``player_left`` (name), ``player_removed`` (name), ``join_requested``
+(name), ``request_rejected``, ``bot_took_seat`` (seat), ``match_started``,
+``deal_started`` (number), ``deal_over_order`` (order), ``match_over`` (team),
+``table_ended``, ``levels_climbed`` (team, levels).
+"""
+
+from __future__ import annotations
+
+import string
+from collections import Counter
+from functools import lru_cache
+from typing import Dict, Mapping, Tuple
+
+from .._core import Move
+from ..cards import level_index
+from ..names import KIND_NAMES, LEVEL_NAMES, PHASE_NAMES, RANK_NAMES
+
+Text = Dict[str, str]
+LANGUAGES = ("en", "zh")
+
+#: English and Chinese names of the move kinds, by the engine's kind name.
+KIND_TEXTS: Mapping[str, Tuple[str, str]] = {
+    "single": ("single", "单张"),
+    "pair": ("pair", "对子"),
+    "triple": ("triple", "三张"),
+    "full_house": ("full house", "三带二"),
+    "straight": ("straight", "顺子"),
+    "tube": ("three pairs", "三连对"),
+    "plate": ("two triples", "钢板"),
+    "bomb": ("bomb", "炸弹"),
+    "straight_flush": ("straight flush", "同花顺"),
+    "joker_bomb": ("four jokers", "四王"),
+}
+assert tuple(KIND_TEXTS) == KIND_NAMES, "one text per kind of the engine"
+
+# How a rank reads on a card face: T is written 10; the jokers by name.
+_FACE = {**{rank: rank for rank in LEVEL_NAMES}, "T": "10"}
+_JOKERS = {"SJ": ("small joker", "小王"), "BJ": ("big joker", "大王")}
+# A bomb's size in Chinese counting (四炸 .. 十炸).
+_CHINESE_COUNT = {4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九", 10: "十"}
+_SUIT_TEXTS = {"s": ("spades", "黑桃"), "h": ("hearts", "红桃"), "c": ("clubs", "梅花"), "d": ("diamonds", "方块")}
+
+#: Every message: key -> (English, Chinese), with ``{name}`` parameters.
+MESSAGES: Mapping[str, Tuple[str, str]] = {
+    # errors of the HTTP API and the websocket
+    "bad_request": ("bad request", "请求有误"),
+    "no_session": ("no session: choose a nickname first", "没有会话：请先输入昵称"),
+    "not_host": ("only the host can do this", "只有房主可以这样做"),
+    "removed": ("the host removed you from this table", "房主已将你移出本桌"),
+    "no_table": ("no table with this code", "没有这个桌号的牌桌"),
+    "table_full": ("the table is full", "牌桌已满"),
+    "wrong_phase": ("not possible at this point of the game", "当前阶段不能这样做"),
+    "not_full": ("Not full yet — start anyway?", "人还没满，仍然开始吗？"),
+    "too_few_players": ("a match needs at least two people", "至少需要两位玩家才能开始"),
+    "not_seated": ("you have no seat at this table", "你在本桌没有座位"),
+    "seat_taken": ("a person already holds this seat", "这个座位已经有人"),
+    "no_request": ("no request from this player", "该玩家没有申请加入"),
+    "too_large": ("the message is too large", "消息太长"),
+    "bad_message": ("malformed message", "消息格式有误"),
+    "rate_limited": ("too many messages: slow down", "消息太频繁，请稍候"),
+    "unknown_type": ("unknown message type {type}", "未知的消息类型 {type}"),
+    "away": ("you stepped away: come back to play", "你已暂离，回来后才能出牌"),
+    "not_your_turn": ("not your turn", "还没轮到你"),
+    "illegal": ("not a legal play", "不能这样出牌"),
+    "ambiguous": ("these cards can be played several ways: choose one", "这些牌有多种出法，请选择一种"),
+    "bad_card": ("{card} is not a card", "{card} 不是一张牌"),
+    "cannot_pass": ("you lead: you cannot pass", "你是首家，不能不出"),
+    "give_not_owed": ("you owe no card now", "你现在不需要进贡或还贡"),
+    "not_an_option": ("{card} is not one of the cards you may give", "{card} 不能用来进贡或还贡"),
+    "match_under_way": ("not now: the match has started", "现在不行：比赛已经开始"),
+    "no_deal": ("not now: no deal is being played", "现在不行：没有正在进行的牌局"),
+    "deal_not_over": ("not now: the deal is not over", "现在不行：本局还没结束"),
+    "not_this_phase": ("not now: the deal is in its {phase} phase", "现在不行：正在{phase}阶段"),
+    "log_not_ready": ("the log opens when the match is over", "比赛结束后才能下载记录"),
+    # why a selection is not a legal play
+    "not_play_phase": ("no play now: the deal is in its {phase} phase", "现在不能出牌：正在{phase}阶段"),
+    "deal_over": ("the deal is over", "本局已结束"),
+    "not_held": ("you do not hold {cards}", "你没有 {cards}"),
+    "held_fewer": ("you hold only {held} × {card}", "你只有 {held} 张 {card}"),
+    "lead_no_pass": ("you lead: you cannot pass", "你是首家，不能不出"),
+    "not_a_combination": ("these cards are not one combination", "这些牌不成牌型"),
+    "does_not_beat": ("does not beat the {table} on the table", "压不过桌上的{table}"),
+    "wrong_kind": (
+        "a {selection} cannot follow the {table}: play a higher {table_kind} or a bomb",
+        "{selection}不能接{table}：请出更大的{table_kind}或炸弹",
+    ),
+    # the coach
+    "hint_only_move": ("{move}: the only legal play", "{move}：唯一能出的牌"),
+    "hint_must_pass": ("nothing beats the {table}: pass", "压不过{table}：不出"),
+    "hint_partner_winning": ("pass: your partner is winning this trick", "不出：对家这一轮领先"),
+    "hint_goes_out": ("{move}: it takes you out", "{move}：出完就走"),
+    "hint_stop_opponent": (
+        "{move}: an opponent has {cards} left, stop them",
+        "{move}：对手只剩 {cards}，必须拦住",
+    ),
+    "hint_keep_bombs": ("{move}: the plan keeps your bombs for the end", "{move}：留着炸弹到最后"),
+    "hint_lead_weakest": ("{move}: lead your weakest cards first", "{move}：先出最小的牌"),
+    "hint_best": ("{move}: wins {win} % of playouts", "{move}：模拟胜率 {win}%"),
+    "hint_tribute": ("{card}: your highest card is the tribute", "{card}：进贡最大的牌"),
+    "hint_return": ("{card}: give back a low card you do not need", "{card}：还一张用不上的小牌"),
+    "rate_bombed_partner": (
+        "you bombed your partner's winning trick: let it run",
+        "你炸了对家的牌：应该让对家的牌走",
+    ),
+    "rate_missed_out": ("{move} would have taken you out", "{move}就能出完"),
+    "rate_passed_on_danger": (
+        "an opponent has {cards} left: {move} would have stopped them",
+        "对手只剩 {cards}：{move}能拦住",
+    ),
+    "rate_worse": (
+        "{played} wins {played_win} % of playouts vs {best_win} % for {best}",
+        "{played}模拟胜率 {played_win}%，{best}为 {best_win}%",
+    ),
+    # names of things
+    "pass": ("pass", "不出"),
+    "seat": ("seat {seat}", "{seat}号位"),
+    "team": ("team {team}", "{team}队"),
+    "playing_level": ("playing {level}s", "打{level}"),
+    "first_out": ("First out", "头游"),
+    "last_out": ("Last out", "末游"),
+    "vs_bots": ("Vs bots", "人机对战"),
+    # table events
+    "player_joined": ("{name} joined the table", "{name}加入了牌桌"),
+    "player_left": ("{name} left the table", "{name}离开了牌桌"),
+    "player_removed": ("the host removed {name}", "房主移出了{name}"),
+    "join_requested": ("{name} asks to join", "{name}申请加入"),
+    "request_rejected": ("the host declined your request", "房主拒绝了你的申请"),
+    "bot_took_seat": ("a bot plays seat {seat}", "机器人接管{seat}号位"),
+    "match_started": ("the match starts", "比赛开始"),
+    "deal_started": ("deal {number}", "第{number}局"),
+    "deal_over_order": ("deal over: {order}", "本局结束：{order}"),
+    "match_over": ("team {team} wins the match", "{team}队赢得比赛"),
+    "table_ended": ("the host ended the table", "房主解散了牌桌"),
+    "levels_climbed": ("team {team} climbs {levels} levels", "{team}队升{levels}级"),
+}
+
+#: The deal phases in both languages (``tribute``, ``return``, ``play``, ``over``).
+PHASE_TEXTS: Mapping[str, Tuple[str, str]] = {
+    "tribute": ("tribute", "进贡"),
+    "return": ("return", "还贡"),
+    "play": ("play", "出牌"),
+    "over": ("end of deal", "结束"),
+}
+assert tuple(PHASE_TEXTS) == PHASE_NAMES, "one text per phase of the engine"
+
+
+def _parameters(template: str) -> set:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def text(key: str, **params: object) -> Text:
+    """The message ``key`` in both languages, its ``{name}`` fields filled from
+    ``params`` (a param that is an ``{"en", "zh"}`` dict gives each language
+    its own part). Unknown keys and missing parameters raise ValueError."""
+    if not isinstance(key, str):
+        raise TypeError(f"a message key must be a str, got {type(key).__name__}")
+    try:
+        templates = MESSAGES[key]
+    except KeyError:
+        raise ValueError(f"unknown message key {key!r}") from None
+    missing = _parameters(templates[0]) - params.keys()
+    if missing:
+        raise ValueError(f"message {key!r} needs the parameter(s) {', '.join(sorted(missing))}")
+    if "detail" in params and "detail" not in _parameters(templates[0]):
+        templates = (templates[0] + ": {detail}", templates[1] + "：{detail}")
+    out: Text = {}
+    for language, template in zip(LANGUAGES, templates):
+        values = {name: (value[language] if isinstance(value, dict) and _is_text(value) else value)
+                  for name, value in params.items()}
+        out[language] = template.format(**values)
+    return out
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, dict) and set(value) == set(LANGUAGES)
+
+
+def _both(en: str, zh: str) -> Text:
+    return {"en": en, "zh": zh}
+
+
+def kind_name(kind: str) -> Text:
+    """A move kind (``"pair"``, ``"joker_bomb"``...) in both languages."""
+    try:
+        en, zh = KIND_TEXTS[kind]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown move kind {kind!r} (expected one of {', '.join(KIND_NAMES)})") from None
+    return _both(en, zh)
+
+
+def phase_name(phase: str) -> Text:
+    """A deal phase (``"tribute"``, ``"return"``, ``"play"``, ``"over"``) in both languages."""
+    try:
+        return _both(*PHASE_TEXTS[phase])
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown phase {phase!r} (expected one of {', '.join(PHASE_NAMES)})") from None
+
+
+def rank_name(rank: str) -> Text:
+    """A rank as it reads on a card: ``"T"`` is 10, the jokers by name."""
+    if rank in _JOKERS:
+        return _both(*_JOKERS[rank])
+    if rank == "10":
+        rank = "T"
+    if rank not in _FACE:
+        raise ValueError(f"not a rank {rank!r} (expected 2..9, T, J, Q, K, A, SJ or BJ)")
+    return _both(_FACE[rank], _FACE[rank])
+
+
+def card_count(count: int) -> Text:
+    """``{"en": "1 card", "zh": "1 张牌"}``, ``{"en": "3 cards", ...}``."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"a card count must be a whole number, got {count!r}")
+    return _both(f"{count} card" if count == 1 else f"{count} cards", f"{count} 张牌")
+
+
+def _plural(rank: str) -> str:
+    """'Ks', '10s', 'small jokers': the English plural of a rank."""
+    return _JOKERS[rank][0] + "s" if rank in _JOKERS else _FACE[rank] + "s"
+
+
+def _run(top: str, length: int) -> Tuple[str, ...]:
+    """The ranks of a run of ``length`` ranks ending at ``top``, lowest first
+    (an ace starts a run that ends at 5, 3 or 2: A2345, AA2233, AAA222)."""
+    high = RANK_NAMES.index(top)
+    return tuple(LEVEL_NAMES[(high - step) % 13] for step in range(length - 1, -1, -1))
+
+
+def _suit_of(move: Move) -> str:
+    """The suit a straight flush declares (its declared cards share it)."""
+    return move.declared[0].suit or ""
+
+
+def move_name(move: Move, level: str) -> Text:
+    """The name of a move in both languages, with its ranks::
+
+        >>> from guandan import classify
+        >>> move_name(classify("Ks Kd", "2")[0], "2")
+        {'en': 'pair of Ks', 'zh': '对K'}
+        >>> move_name(classify("3s 4s 5d 6c 7c", "2")[0], "2")
+        {'en': 'straight 3–7', 'zh': '顺子 34567'}
+
+    A move whose wild hearts stand for other cards says how many.
+    """
+    if not isinstance(move, Move):
+        raise TypeError(f"move_name needs a Move, got {type(move).__name__}")
+    level_index(level)  # raises ValueError/TypeError naming a bad level
+    return dict(_cached_name(move))  # a copy: the caller may change it
+
+
+# Every view the server sends names each play of the deal so far: the names
+# of recent moves are kept (a Move is a hashable value; the name does not
+# depend on the level beyond the move's own wild declarations).
+@lru_cache(maxsize=8192)
+def _cached_name(move: Move) -> Tuple[Tuple[str, str], ...]:
+    return tuple(_name_of(move).items())
+
+
+def _name_of(move: Move) -> Text:
+    kind, rank = move.kind, move.rank
+    face = rank_name(rank)
+    if kind == "single":
+        en, zh = f"single {face['en']}", f"单张{face['zh']}"
+    elif kind == "pair":
+        en, zh = f"pair of {_plural(rank)}", f"对{face['zh']}"
+    elif kind == "triple":
+        en, zh = f"triple of {_plural(rank)}", f"三张{face['zh']}"
+    elif kind == "full_house":
+        pair_rank = next(c.rank for c in move.declared if c.rank != rank)
+        pair = rank_name(pair_rank)
+        en = f"full house: {_plural(rank)} with {_plural(pair_rank)}"
+        zh = f"三带二 {face['zh'] * 3}{pair['zh'] * 2}"
+    elif kind in ("straight", "straight_flush"):
+        ranks = [_FACE[r] for r in _run(rank, 5)]
+        en, zh = f"{KIND_TEXTS[kind][0]} {ranks[0]}–{ranks[-1]}", f"{KIND_TEXTS[kind][1]} {''.join(ranks)}"
+        if kind == "straight_flush":
+            suit_en, suit_zh = _SUIT_TEXTS[_suit_of(move)]
+            en, zh = f"{en} in {suit_en}", f"{zh}（{suit_zh}）"
+    elif kind in ("tube", "plate"):
+        width = 3 if kind == "tube" else 2
+        copies = 2 if kind == "tube" else 3
+        ranks = [_FACE[r] for r in _run(rank, width)]
+        en = f"{KIND_TEXTS[kind][0]} {ranks[0]}–{ranks[-1]}"
+        zh = f"{KIND_TEXTS[kind][1]} {''.join(r * copies for r in ranks)}"
+    elif kind == "bomb":
+        en, zh = f"{move.size}-card bomb of {_plural(rank)}", f"{_CHINESE_COUNT[move.size]}炸{face['zh']}"
+    else:  # joker_bomb
+        en, zh = KIND_TEXTS[kind]
+    standing_in = _wilds_standing_in(move)
+    if standing_in:
+        en += f" ({standing_in} wild)" if standing_in == 1 else f" ({standing_in} wilds)"
+        zh += f"（{standing_in}张逢人配）"
+    return _both(en, zh)
+
+
+def _wilds_standing_in(move: Move) -> int:
+    """How many wild hearts stand for another card (a wild played as
+    itself, e.g. the 2h in a bomb of 2s at level 2, is not worth a mention)."""
+    declared = Counter(str(c) for c in move.declared)
+    return sum((declared - Counter(str(c) for c in move.cards)).values())

@@ -1,0 +1,111 @@
+// Cards in the engine's short text (docs/rules.md §1.3): rank 2-9 T J Q K A
+// and suit s h c d, or SJ / BJ for the jokers. The page never sees another
+// seat's cards; it only draws and sorts the texts the server sends.
+
+const RANKS = "23456789TJQKA";
+const SUIT_SYMBOLS = { s: "♠", h: "♥", c: "♣", d: "♦" };
+const SUIT_ORDER = { s: 0, h: 1, c: 2, d: 3 };
+
+export function parseCard(text) {
+  if (text === "SJ" || text === "BJ") return { text, rank: text, suit: null, joker: true };
+  if (typeof text !== "string" || text.length !== 2 || !RANKS.includes(text[0]) || !(text[1] in SUIT_SYMBOLS)) {
+    throw new TypeError(`not a card: ${String(text)}`);
+  }
+  return { text, rank: text[0], suit: text[1], joker: false };
+}
+
+export function splitCards(text) {
+  return (text || "").split(/\s+/).filter(Boolean);
+}
+
+/** Place in level order (docs/rules.md §1.5): 2..A are 0..12, the level rank 13, SJ 14, BJ 15. */
+export function levelValue(card, level) {
+  if (card.rank === "SJ") return 14;
+  if (card.rank === "BJ") return 15;
+  if (card.rank === level) return 13;
+  return RANKS.indexOf(card.rank);
+}
+
+/** Either heart of the level rank is wild (docs/rules.md §1.4). */
+export function isWild(card, level) {
+  return !card.joker && card.rank === level && card.suit === "h";
+}
+
+/** The rank as players read it: "10" rather than "T". */
+export function rankLabel(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+/**
+ * Sort keys for a hand shown at the bottom: "level" groups by level order
+ * (high cards right), "suit" groups by suit then natural rank; jokers last.
+ */
+export function sortCards(texts, level, mode) {
+  const cards = texts.map(parseCard);
+  const key = mode === "suit"
+    ? (c) => (c.joker ? 400 + levelValue(c, level) : SUIT_ORDER[c.suit] * 100 + levelValue(c, level))
+    : (c) => levelValue(c, level) * 10 + (c.joker ? 0 : SUIT_ORDER[c.suit]) + (isWild(c, level) ? 5 : 0);
+  return cards
+    .map((c, i) => ({ c, i, k: key(c) }))
+    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .map((x) => x.c.text);
+}
+
+/**
+ * A card element: rank and suit symbol in both corners and the middle, red
+ * for hearts and diamonds, a star on wild hearts, a tall "JOKER" for jokers
+ * (red for the big joker, black for the small one).
+ * Built with textContent only.
+ */
+export function cardElement(text, level, options = {}) {
+  const card = parseCard(text);
+  const el = document.createElement(options.button ? "button" : "div");
+  if (options.button) el.type = "button";
+  el.className = "card";
+  el.dataset.card = text;
+  if (card.joker) {
+    el.classList.add("joker", card.rank === "BJ" ? "big-joker" : "small-joker");
+    const corner = document.createElement("span");
+    corner.className = "corner";
+    corner.textContent = "JOKER";
+    const pip = document.createElement("span");
+    pip.className = "pip";
+    pip.textContent = "♚";
+    el.append(corner, pip);
+    el.setAttribute("aria-label", card.rank === "BJ" ? "big joker" : "small joker");
+    return el;
+  }
+  el.classList.add(card.suit === "h" || card.suit === "d" ? "red" : "black");
+  if (level && card.rank === level) el.classList.add("level-card");
+  if (level && isWild(card, level)) el.classList.add("wild");
+  const corner = document.createElement("span");
+  corner.className = "corner";
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = rankLabel(card.rank);
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  suit.textContent = SUIT_SYMBOLS[card.suit];
+  corner.append(rank, suit);
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  pip.textContent = SUIT_SYMBOLS[card.suit];
+  if (level && isWild(card, level)) {
+    // bottom left, so it shows on a card half covered by the next one
+    const star = document.createElement("span");
+    star.className = "wild-mark";
+    star.textContent = "★";
+    el.append(star);
+  }
+  el.prepend(corner, pip);
+  el.setAttribute("aria-label", text);
+  return el;
+}
+
+/** A row of small face-up cards (a play on the table, a log line). */
+export function cardRow(texts, level, className = "card-row") {
+  const row = document.createElement("div");
+  row.className = className;
+  for (const t of texts) row.append(cardElement(t, level));
+  return row;
+}

@@ -1,0 +1,277 @@
+// Every interface string of the page, in English and Chinese. Texts that come
+// from the server are already {"en": ..., "zh": ...} and go through pick().
+// The chosen language is remembered in localStorage and can change at any
+// time: pages listen for the "langchange" event and redraw.
+
+const STRINGS = {
+  // header and navigation
+  "app.title": { en: "Guandan", zh: "掼蛋" },
+  "nav.lobby": { en: "Lobby", zh: "大厅" },
+  "nav.rules": { en: "Rules", zh: "规则" },
+  "nav.replay": { en: "Replay", zh: "回放" },
+  "lang.switch": { en: "中文", zh: "English" },
+  "lang.switch.title": { en: "Switch to Chinese", zh: "切换到英文" },
+
+  // lobby
+  "lobby.nickname": { en: "Your nickname", zh: "你的昵称" },
+  "lobby.nickname.placeholder": { en: "e.g. Mei", zh: "例如 小梅" },
+  "lobby.nickname.save": { en: "Save", zh: "保存" },
+  "lobby.nickname.saved": { en: "Saved.", zh: "已保存。" },
+  "lobby.nickname.needed": { en: "Choose a nickname first.", zh: "请先填写昵称。" },
+  "lobby.vsbots": { en: "Vs bots", zh: "人机对战" },
+  "lobby.vsbots.about": { en: "You and a bot partner against two bots, at once.", zh: "你和一个机器人搭档对战两个机器人，立即开始。" },
+  "lobby.vsbots.play": { en: "Play vs bots", zh: "开始人机对战" },
+  "lobby.create": { en: "Create table", zh: "创建牌桌" },
+  "lobby.create.about": { en: "Get a six-character code and a link to share with friends.", zh: "获得六位桌号和分享链接，邀请朋友加入。" },
+  "lobby.create.public": { en: "List publicly (anyone may ask to join)", zh: "公开列出（任何人都可申请加入）" },
+  "lobby.create.go": { en: "Create table", zh: "创建牌桌" },
+  "lobby.join": { en: "Join table", zh: "加入牌桌" },
+  "lobby.join.code": { en: "Table code or link", zh: "桌号或链接" },
+  "lobby.join.go": { en: "Join", zh: "加入" },
+  "lobby.join.bad": { en: "A table code is six letters or digits.", zh: "桌号是六位字母或数字。" },
+  "lobby.open": { en: "Open tables", zh: "公开牌桌" },
+  "lobby.open.none": { en: "No open tables right now.", zh: "目前没有公开牌桌。" },
+  "lobby.open.refresh": { en: "Refresh", zh: "刷新" },
+  "lobby.open.request": { en: "Request to join", zh: "申请加入" },
+  "lobby.open.host": { en: "Host", zh: "房主" },
+  "lobby.open.players": { en: "Players", zh: "玩家" },
+  "lobby.open.status": { en: "Status", zh: "状态" },
+  "lobby.strength": { en: "Bot strength", zh: "机器人强度" },
+  "lobby.ruleset": { en: "Ruleset", zh: "规则" },
+  "strength.simple": { en: "simple", zh: "简单" },
+  "strength.rule": { en: "rule", zh: "规则型" },
+  "strength.search": { en: "search", zh: "搜索型" },
+  "ruleset.standard": { en: "standard", zh: "标准" },
+  "ruleset.pagat": { en: "pagat", zh: "Pagat" },
+  "ruleset.app": { en: "app", zh: "App" },
+  "status.waiting": { en: "waiting", zh: "等待中" },
+  "status.playing": { en: "playing", zh: "进行中" },
+  "status.over": { en: "over", zh: "已结束" },
+  "status.ended": { en: "ended", zh: "已关闭" },
+
+  // table: header
+  "table.code": { en: "Table {code}", zh: "牌桌 {code}" },
+  "table.share": { en: "Share this link:", zh: "分享此链接：" },
+  "table.copy": { en: "Copy", zh: "复制" },
+  "table.copied": { en: "Copied.", zh: "已复制。" },
+  "table.deal": { en: "Deal {n}", zh: "第 {n} 局" },
+  "table.playing": { en: "playing {level}s", zh: "打 {level}" },
+  "table.levels": { en: "Levels", zh: "级数" },
+  "table.team.us": { en: "Us", zh: "我方" },
+  "table.team.them": { en: "Them", zh: "对方" },
+  "table.team.n": { en: "Team {n}", zh: "{n} 队" },
+  "table.declarers": { en: "declaring", zh: "坐庄" },
+  "table.connecting": { en: "Connecting…", zh: "连接中…" },
+  "table.reconnecting": { en: "Connection lost, reconnecting…", zh: "连接断开，正在重连…" },
+  "table.connected": { en: "Connected", zh: "已连接" },
+  "table.ended": { en: "This table has ended.", zh: "这张牌桌已关闭。" },
+  "table.notfound": { en: "No such table.", zh: "没有这张牌桌。" },
+  "table.back": { en: "Back to the lobby", zh: "返回大厅" },
+
+  // table: seats and the room before the match
+  "seat.you": { en: "You", zh: "你" },
+  "seat.partner": { en: "Partner", zh: "搭档" },
+  "seat.bot": { en: "Bot", zh: "机器人" },
+  "seat.empty": { en: "Empty (a bot will play)", zh: "空位（由机器人代打）" },
+  "seat.away": { en: "away", zh: "暂离" },
+  "seat.host": { en: "host", zh: "房主" },
+  "seat.n": { en: "Seat {n}", zh: "{n} 号位" },
+  "seat.cards": { en: "{n} cards", zh: "{n} 张" },
+  "seat.turn": { en: "to play", zh: "出牌中" },
+  "seat.passed": { en: "Pass", zh: "不要" },
+  "badge.first": { en: "First out", zh: "头游" },
+  "badge.second": { en: "Second out", zh: "二游" },
+  "badge.third": { en: "Third out", zh: "三游" },
+  "badge.last": { en: "Last out", zh: "末游" },
+  "room.title": { en: "Waiting for players", zh: "等待玩家" },
+  "room.requests": { en: "Requests to join", zh: "加入申请" },
+  "room.requests.none": { en: "No requests.", zh: "没有申请。" },
+  "room.approve": { en: "Approve", zh: "同意" },
+  "room.reject": { en: "Reject", zh: "拒绝" },
+  "room.seatfor": { en: "Seat", zh: "座位" },
+  "room.remove": { en: "Remove", zh: "移出" },
+  "room.removed": { en: "Removed players", zh: "已移出的玩家" },
+  "room.allow": { en: "Allow back", zh: "允许回来" },
+  "room.start": { en: "Start match", zh: "开始比赛" },
+  "room.start.notfull": { en: "Not full yet — start anyway? Bots will take the empty seats.", zh: "还没坐满——仍然开始吗？空位由机器人代打。" },
+  "room.pending": { en: "Your request was sent; waiting for the host.", zh: "申请已发送，等待房主同意。" },
+  "room.request": { en: "Request to join", zh: "申请加入" },
+  "room.watching": { en: "You are not seated at this table.", zh: "你不在这张牌桌上。" },
+  "room.rejected": { en: "The host declined your request. You may ask again.", zh: "房主拒绝了你的申请，你可以再次申请。" },
+  "room.removedyou": { en: "The host removed you from this table.", zh: "房主把你移出了这张牌桌。" },
+  "room.public": { en: "public", zh: "公开" },
+  "room.private": { en: "private", zh: "私密" },
+
+  // table: actions
+  "act.play": { en: "Play", zh: "出牌" },
+  "act.pass": { en: "Pass", zh: "不要" },
+  "act.hint": { en: "Hint", zh: "提示" },
+  "act.clear": { en: "Clear", zh: "取消选择" },
+  "act.sort.level": { en: "Sort: level order", zh: "排序：按大小" },
+  "act.sort.suit": { en: "Sort: suit", zh: "排序：按花色" },
+  "act.coach": { en: "Coach mode", zh: "教练模式" },
+  "act.stepaway": { en: "Step away (keep seat)", zh: "暂离（保留座位）" },
+  "act.comeback": { en: "I'm back", zh: "我回来了" },
+  "act.leave": { en: "Leave table", zh: "离开牌桌" },
+  "act.leave.confirm": { en: "Leave this table? A bot takes your seat.", zh: "离开牌桌吗？你的座位将由机器人代打。" },
+  "act.end": { en: "End table", zh: "关闭牌桌" },
+  "act.end.confirm": { en: "End this table for everyone?", zh: "为所有人关闭这张牌桌吗？" },
+  "act.log": { en: "Download log", zh: "下载牌谱" },
+  "act.replay": { en: "Watch replay", zh: "观看回放" },
+  "act.nextdeal": { en: "Next deal", zh: "下一局" },
+  "act.close": { en: "Close", zh: "关闭" },
+  "act.confirm": { en: "Confirm", zh: "确认" },
+  "act.cancel": { en: "Cancel", zh: "取消" },
+  "act.send": { en: "Send", zh: "发送" },
+  "turn.yours": { en: "Your turn", zh: "轮到你出牌" },
+  "turn.yours.lead": { en: "Your lead: play any combination", zh: "轮到你领出：可出任意牌型" },
+  "turn.other": { en: "Waiting for {name}", zh: "等待 {name}" },
+  "pick.title": { en: "These cards can be played several ways", zh: "这些牌有多种出法" },
+  "pick.about": { en: "Choose how to play them:", zh: "请选择出法：" },
+  "hint.thinking": { en: "Thinking…", zh: "思考中…" },
+  "hint.pass": { en: "Hint: pass", zh: "提示：不要" },
+  "hint.play": { en: "Hint: {move}", zh: "提示：{move}" },
+  "coach.says": { en: "Coach:", zh: "教练：" },
+
+  // tribute
+  "tribute.pay": { en: "You pay tribute to {name}: your highest card. Confirm the card.", zh: "你向 {name} 进贡：你最大的牌。请确认。" },
+  "tribute.return": { en: "Give a card back to {name}. The cards you may return are highlighted.", zh: "还一张牌给 {name}。可以还的牌已高亮。" },
+  "tribute.wait": { en: "Tribute: waiting for {name}", zh: "进贡：等待 {name}" },
+  "tribute.paid": { en: "{from} pays {card} to {to}", zh: "{from} 向 {to} 进贡 {card}" },
+  "tribute.returned": { en: "{from} returns {card} to {to}", zh: "{from} 还 {card} 给 {to}" },
+  "tribute.gave": { en: "{from} pays tribute to {to}:", zh: "{from} 进贡给 {to}：" },
+  "tribute.gaveback": { en: "{from} returns to {to}:", zh: "{from} 还贡给 {to}：" },
+  "tribute.cancelled": { en: "Tribute cancelled: the payers hold the big jokers", zh: "抗贡：进贡方持有大王" },
+  "tribute.pick": { en: "Select one highlighted card, then confirm.", zh: "选择一张高亮的牌，然后确认。" },
+
+  // log and summaries
+  "log.title": { en: "Play log", zh: "出牌记录" },
+  "log.plays": { en: "{name}: {move}", zh: "{name}：{move}" },
+  "log.passes": { en: "{name}: pass", zh: "{name}：不要" },
+  "log.newdeal": { en: "Deal {n}, playing {level}s", zh: "第 {n} 局，打 {level}" },
+  "summary.deal": { en: "Deal over", zh: "本局结束" },
+  "summary.order": { en: "Finishing order", zh: "出完顺序" },
+  "summary.result": { en: "Result: {result}", zh: "结果：{result}" },
+  "summary.winners": { en: "{team} won the deal", zh: "{team} 赢得本局" },
+  "summary.climb": { en: "{team}: {from} → {to}", zh: "{team}：{from} → {to}" },
+  "summary.match": { en: "Match over", zh: "比赛结束" },
+  "summary.matchwinner": { en: "{team} won the match!", zh: "{team} 赢得比赛！" },
+  "summary.deals": { en: "Deals played: {n}", zh: "共打 {n} 局" },
+
+  // chat
+  "chat.title": { en: "Chat", zh: "聊天" },
+  "chat.placeholder": { en: "Say something…", zh: "说点什么…" },
+
+  // keyboard help
+  "keys.title": { en: "Keyboard shortcuts", zh: "快捷键" },
+  "keys.select": { en: "← → move, Space select card", zh: "← → 移动，空格 选牌" },
+  "keys.play": { en: "Enter play the selection", zh: "回车 出牌" },
+  "keys.pass": { en: "P pass", zh: "P 不要" },
+  "keys.hint": { en: "H hint", zh: "H 提示" },
+  "keys.clear": { en: "Esc clear the selection", zh: "Esc 取消选择" },
+  "keys.sort": { en: "S switch the sort", zh: "S 切换排序" },
+  "keys.rank": { en: "2–9, 0 (10), J Q K A: select the next card of that rank", zh: "2–9、0（10）、J Q K A：选下一张该点数的牌" },
+
+  // replay
+  "replay.title": { en: "Replay a match", zh: "比赛回放" },
+  "replay.file": { en: "Open a log file", zh: "打开牌谱文件" },
+  "replay.server": { en: "or load table", zh: "或载入牌桌" },
+  "replay.load": { en: "Load", zh: "载入" },
+  "replay.first": { en: "« Start", zh: "« 开头" },
+  "replay.prev": { en: "◀ Back", zh: "◀ 后退" },
+  "replay.next": { en: "Next ▶", zh: "前进 ▶" },
+  "replay.last": { en: "End »", zh: "结尾 »" },
+  "replay.auto": { en: "Auto play", zh: "自动播放" },
+  "replay.step": { en: "Step {i} of {n}", zh: "第 {i} / {n} 步" },
+  "replay.dealof": { en: "Deal {i} of {n}", zh: "第 {i} / {n} 局" },
+  "replay.bad": { en: "This file is not a Guandan log: {why}", zh: "这不是掼蛋牌谱：{why}" },
+  "replay.start": { en: "Cards dealt", zh: "发牌" },
+  "replay.keys": { en: "← → step, Home/End start/end of the deal, PageUp/PageDown previous/next deal", zh: "← → 单步，Home/End 本局开头/结尾，PageUp/PageDown 上一局/下一局" },
+  "replay.none": { en: "Load a log to start.", zh: "请先载入牌谱。" },
+
+  // rules page
+  "rules.title": { en: "How to play Guandan", zh: "掼蛋玩法" },
+
+  // kinds of play (the server's move names come as {en, zh}; these are for the replay page)
+  "kind.single": { en: "single {rank}", zh: "单张 {rank}" },
+  "kind.pair": { en: "pair of {rank}s", zh: "对子 {rank}" },
+  "kind.triple": { en: "three {rank}s", zh: "三张 {rank}" },
+  "kind.full_house": { en: "full house of {rank}s", zh: "三带二 {rank}" },
+  "kind.straight": { en: "straight to {rank}", zh: "顺子 到{rank}" },
+  "kind.tube": { en: "tube to {rank}", zh: "三连对 到{rank}" },
+  "kind.plate": { en: "plate to {rank}", zh: "钢板 到{rank}" },
+  "kind.bomb": { en: "bomb: {n} {rank}s", zh: "炸弹 {n}个{rank}" },
+  "kind.straight_flush": { en: "straight flush to {rank}", zh: "同花顺 到{rank}" },
+  "kind.joker_bomb": { en: "four jokers", zh: "四王" },
+};
+
+const STORAGE_KEY = "guandan.lang";
+const LANGS = ["en", "zh"];
+
+function initialLang() {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (LANGS.includes(saved)) return saved;
+  } catch (_) { /* storage blocked: fall back to the browser's language */ }
+  return (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+let lang = initialLang();
+
+export function getLang() {
+  return lang;
+}
+
+/** The string for key in the current language, with {name} placeholders filled. */
+export function t(key, params = {}) {
+  const entry = STRINGS[key];
+  if (!entry) return key;
+  return fill(entry[lang] ?? entry.en, params);
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** A server text {"en", "zh"} (or a plain string) in the current language. */
+export function pick(text, params = {}) {
+  if (text == null) return "";
+  if (typeof text === "string") return text;
+  return fill(String(text[lang] ?? text.en ?? ""), params);
+}
+
+export function hasKey(key) {
+  return key in STRINGS;
+}
+
+export function setLang(next) {
+  if (!LANGS.includes(next) || next === lang) return;
+  lang = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch (_) { /* the choice then lasts for this page only */ }
+  applyI18n();
+  document.dispatchEvent(new CustomEvent("langchange", { detail: { lang } }));
+}
+
+/**
+ * Fill every element marked data-i18n (text), data-i18n-placeholder,
+ * data-i18n-title and data-i18n-aria-label under root; show only the
+ * [data-lang] blocks of the current language.
+ */
+export function applyI18n(root = document) {
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-aria-label]")) el.setAttribute("aria-label", t(el.dataset.i18nAriaLabel));
+  for (const el of root.querySelectorAll("[data-lang]")) el.hidden = el.dataset.lang !== lang;
+}
+
+/** Wire the language switch button(s) (id "lang-switch") and fill the page. */
+export function initI18n() {
+  for (const button of document.querySelectorAll("#lang-switch")) {
+    button.addEventListener("click", () => setLang(lang === "en" ? "zh" : "en"));
+  }
+  applyI18n();
+}

@@ -1,0 +1,158 @@
+// The lobby: nickname, vs bots, create, join by code or link, open tables.
+import { initI18n, t, pick } from "/static/i18n.js";
+import { api, currentPlayer, setNickname, parseTableCode, tableLink } from "/static/api.js";
+
+const STRENGTHS = ["simple", "rule", "search"];
+const RULESETS = ["standard", "pagat", "app"];
+const $ = (id) => document.getElementById(id);
+
+function fillSelects() {
+  for (const select of document.querySelectorAll(".strength-select")) fillOptions(select, STRENGTHS, "strength.", "rule");
+  for (const select of document.querySelectorAll(".ruleset-select")) fillOptions(select, RULESETS, "ruleset.", "standard");
+}
+
+function fillOptions(select, values, prefix, fallback) {
+  const chosen = select.value || fallback;
+  select.replaceChildren(...values.map((value) => {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = t(prefix + value);
+    return option;
+  }));
+  select.value = chosen;
+}
+
+function say(id, text, isError = false) {
+  const el = $(id);
+  el.textContent = text;
+  el.classList.toggle("error", isError);
+}
+
+let player = null;
+
+/** Make sure this browser has a session: the saved nickname, or ask for one. */
+async function ensurePlayer(messageId) {
+  if (player) return true;
+  const name = $("nickname").value.trim();
+  if (!name) {
+    say(messageId, t("lobby.nickname.needed"), true);
+    $("nickname").focus();
+    return false;
+  }
+  try {
+    player = await setNickname(name);
+    return true;
+  } catch (error) {
+    say(messageId, pick(error.text), true);
+    return false;
+  }
+}
+
+async function guarded(messageId, action) {
+  say(messageId, "");
+  if (!(await ensurePlayer(messageId))) return;
+  try {
+    await action();
+  } catch (error) {
+    say(messageId, pick(error.text) || String(error), true);
+  }
+}
+
+function openTable(code) {
+  location.href = tableLink(code);
+}
+
+async function refreshOpenTables() {
+  let tables = [];
+  try {
+    tables = (await api("GET", "/api/tables")).tables;
+  } catch (error) {
+    say("open-message", pick(error.text), true);
+    return;
+  }
+  say("open-message", "");
+  const body = $("open-tables").querySelector("tbody");
+  body.replaceChildren(...tables.map(openTableRow));
+  $("open-none").hidden = tables.length > 0;
+}
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  return td;
+}
+
+function openTableRow(table) {
+  const row = document.createElement("tr");
+  row.dataset.code = table.code;
+  const action = document.createElement("td");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "request-join";
+  button.textContent = t("lobby.open.request");
+  button.addEventListener("click", () => guarded("open-message", async () => {
+    await api("POST", `/api/tables/${table.code}/request`, {});
+    openTable(table.code);
+  }));
+  action.append(button);
+  row.append(
+    cell(table.host_name || ""),
+    cell(t("ruleset." + table.ruleset)),
+    cell(t("strength." + table.bots)),
+    cell(`${table.humans} / 4`),
+    cell(t("status." + table.status)),
+    action,
+  );
+  return row;
+}
+
+async function main() {
+  fillSelects();
+  initI18n();
+  document.addEventListener("langchange", () => {
+    fillSelects();
+    refreshOpenTables();
+  });
+
+  player = await currentPlayer().catch(() => null);
+  if (player) $("nickname").value = player.name;
+
+  $("nickname-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("nickname").value.trim();
+    if (!name) return say("nickname-message", t("lobby.nickname.needed"), true);
+    try {
+      player = await setNickname(name);
+      say("nickname-message", t("lobby.nickname.saved"));
+    } catch (error) {
+      say("nickname-message", pick(error.text), true);
+    }
+  });
+
+  $("vsbots-go").addEventListener("click", () => guarded("vsbots-message", async () => {
+    const reply = await api("POST", "/api/tables/vs-bots", { ruleset: $("vsbots-ruleset").value, bots: $("vsbots-strength").value });
+    openTable(reply.table.code);
+  }));
+
+  $("create-go").addEventListener("click", () => guarded("create-message", async () => {
+    const reply = await api("POST", "/api/tables", {
+      ruleset: $("create-ruleset").value, bots: $("create-strength").value, public: $("create-public").checked,
+    });
+    openTable(reply.table.code);
+  }));
+
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = parseTableCode($("join-code").value);
+    if (!code) return say("join-message", t("lobby.join.bad"), true);
+    guarded("join-message", async () => {
+      await api("POST", `/api/tables/${code}/join`, {});
+      openTable(code);
+    });
+  });
+
+  $("open-refresh").addEventListener("click", refreshOpenTables);
+  refreshOpenTables();
+}
+
+main();

@@ -1,0 +1,555 @@
+// The table page: one websocket to the server (the only authority), the
+// latest seat view drawn on every change, and the player's intents (select,
+// play, pass, give, hint, coach, next, chat) sent back.
+import { initI18n, t, pick } from "/static/i18n.js";
+import { api, currentPlayer, setNickname, parseTableCode } from "/static/api.js";
+import { TableSocket } from "/static/socket.js";
+import { HandView } from "/static/hand.js";
+import { cardRow } from "/static/cards.js";
+import { openDialog, closeDialog, dialogKey, confirmDialog } from "/static/dialog.js";
+import {
+  el, position, seatName, renderStatus, renderSeat, renderLog, dealSummaryNodes, matchSummaryNodes,
+} from "/static/table_view.js";
+import { renderRoom } from "/static/room.js";
+import { ChatView } from "/static/chat.js";
+
+const $ = (id) => document.getElementById(id);
+const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
+
+function loadDismissed() {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(`guandan.dismissed.${code}`) || "[]"));
+  } catch (_) {
+    return new Set();
+  }
+}
+
+function dismiss(key) {
+  state.dismissed.add(key);
+  try {
+    sessionStorage.setItem(`guandan.dismissed.${code}`, JSON.stringify([...state.dismissed]));
+  } catch (_) { /* then only for this page */ }
+}
+
+const state = {
+  view: null,
+  socket: null,
+  selection: null, // { key, reply } for the cards last read by the server
+  dismissed: loadDismissed(), // summaries the player closed (kept over a reload)
+  sentNext: null, // the deal number "next" was sent for
+};
+
+const hand = new HandView($("hand"), onSelectionChange);
+const chat = new ChatView($("chat-lines"), $("chat-form"), $("chat-input"), (text) => state.socket && state.socket.send("chat", { text }));
+
+/**
+ * The line under the hand (a reading, why a selection is illegal, a tribute
+ * prompt). `content` is a function giving the text in the current language,
+ * a server text {"en", "zh"}, or a plain string; it is kept so that a
+ * language switch redraws it.
+ */
+function say(content, kind = "") {
+  state.reason = { content, kind };
+  renderReason();
+}
+
+function renderReason() {
+  const { content, kind } = state.reason || { content: "", kind: "" };
+  const reason = $("reason");
+  reason.textContent = typeof content === "function" ? content() : pick(content);
+  reason.dataset.kind = kind;
+}
+
+function roomSay(text, isError = true) {
+  $("room-message").textContent = text;
+  $("room-message").classList.toggle("error", isError);
+}
+
+// --- talking to the server -------------------------------------------------
+
+async function tableAction(action, body = {}) {
+  try {
+    return await api("POST", `/api/tables/${code}/${action}`, body);
+  } catch (error) {
+    roomSay(pick(error.text));
+    say(error.text, "error");
+    throw error;
+  }
+}
+
+function connect() {
+  state.socket = new TableSocket(code, {
+    message: onMessage,
+    status: (s) => { $("connection").textContent = t(s === "connected" ? "table.connected" : s === "connecting" ? "table.connecting" : "table.reconnecting"); },
+    closedForGood: (closeCode) => {
+      if (closeCode === 4404 && state.view) showEnded();
+      else if (closeCode === 4404) showMissing();
+      else askNickname();
+    },
+  });
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "view":
+      if (state.view && message.seq < state.view.seq) return; // a stale view
+      state.view = message;
+      document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
+      state.selection = null; // a reading holds only for the table it was read against
+      render();
+      if (hand.selected.size > 0) onSelectionChange(hand.selectedCards());
+      break;
+    case "chat":
+      chat.add(message.line);
+      break;
+    case "coach":
+      setCoachLine({ coach: message.text });
+      break;
+    case "error":
+      say(message.message || message.code, "error");
+      break;
+    default:
+      break;
+  }
+}
+
+// --- drawing ----------------------------------------------------------------
+
+function render() {
+  const view = state.view;
+  if (!view) return;
+  const me = view.me;
+  const deal = view.deal;
+  const started = Boolean(deal);
+  renderStatus(view);
+  $("share-link").value = location.origin + (view.table.link || `/t/${code}`);
+  $("share").hidden = view.table.status !== "waiting" && !(me.host && view.table.requests && view.table.requests.length);
+
+  renderRoom(view, roomHandlers);
+  $("felt").hidden = !started;
+  $("me-bar").hidden = !started || me.seat === null || me.seat === undefined;
+
+  if (started) {
+    const mySeat = me.seat ?? 0;
+    for (const seat of [0, 1, 2, 3]) {
+      const where = position(seat, mySeat);
+      if (where === "bottom") {
+        if (me.seat !== null && me.seat !== undefined) renderSeat($("seat-me"), view, seat);
+      } else {
+        renderSeat($(`seat-${where}`), view, seat);
+      }
+    }
+    $("me-bar").className = `me-bar team${mySeat % 2}` + (deal.turn === me.seat && deal.phase !== "over" ? " turn" : "");
+    renderCenter(view);
+    hand.setHand(deal.hand || [], deal.level);
+    renderActions(view);
+  }
+  renderLog($("play-log"), view);
+  chat.setLines(view.chat || []);
+  renderTools(view);
+  renderSummaries(view);
+}
+
+function renderCenter(view) {
+  const deal = view.deal;
+  const me = view.me;
+  let turn = "";
+  if (deal.phase === "over") turn = view.match.winner !== null && view.match.winner !== undefined ? t("summary.match") : t("summary.deal");
+  else if (deal.phase === "tribute" || deal.phase === "return") turn = t("tribute.wait", { name: seatName(view, deal.turn) });
+  else if (deal.turn === me.seat) turn = deal.trick ? t("turn.yours") : t("turn.yours.lead");
+  else turn = t("turn.other", { name: seatName(view, deal.turn) });
+  $("turn-line").textContent = turn;
+
+  const trick = $("trick-name");
+  trick.replaceChildren();
+  const matchOver = view.match.winner !== null && view.match.winner !== undefined;
+  if (deal.phase === "over" && !matchOver && me.seat !== null && me.seat !== undefined) {
+    // the summary may have been closed: the next deal can still be asked for here
+    const next = el("button", "primary", t("act.nextdeal"));
+    next.type = "button";
+    next.id = "center-next";
+    next.disabled = state.sentNext === deal.number;
+    next.addEventListener("click", () => { sendNext(); next.disabled = true; });
+    trick.append(next);
+  }
+  if (deal.trick && deal.phase === "play") trick.textContent = `${seatName(view, deal.trick.seat)}: ${pick(deal.trick.name)}`;
+
+  const tribute = $("tribute-line");
+  tribute.replaceChildren();
+  if (deal.tribute && deal.tribute.cancelled) tribute.append(el("div", null, t("tribute.cancelled")));
+  if (deal.tribute && (deal.phase === "tribute" || deal.phase === "return" || (deal.log || []).every((e) => e.type !== "play"))) {
+    for (const [kind, list] of [["tribute.gave", deal.tribute.paid || []], ["tribute.gaveback", deal.tribute.returned || []]]) {
+      for (const gift of list) {
+        const line = el("div", "tribute-gift", t(kind, { from: seatName(view, gift.seat), to: seatName(view, gift.to) }));
+        line.append(cardRow([gift.card], deal.level));
+        tribute.append(line);
+      }
+    }
+  }
+}
+
+function renderActions(view) {
+  const deal = view.deal;
+  const me = view.me;
+  const give = deal.give;
+  const myTurn = deal.phase === "play" && deal.turn === me.seat && !me.away;
+  $("play").hidden = Boolean(give);
+  $("pass").hidden = Boolean(give);
+  $("give").hidden = !give;
+  $("play").disabled = !myTurn;
+  $("pass").disabled = !myTurn || !deal.can_pass;
+  $("hint").disabled = !myTurn;
+  $("sort").textContent = hand.sortMode === "suit" ? t("act.sort.suit") : t("act.sort.level");
+  $("coach-toggle").checked = Boolean(me.coach);
+  if (give) {
+    hand.setHighlighted(give.options, true);
+    const chosen = hand.selectedCards();
+    if (give.kind === "tribute" && !(chosen.length === 1 && give.options.includes(chosen[0]))) hand.selectCards([give.options[0]], false);
+    const key = give.kind === "tribute" ? "tribute.pay" : "tribute.return";
+    say(() => t(key, { name: seatName(state.view, give.to) }), "prompt");
+  } else {
+    if (hand.highlighted.size && !state.hinted) hand.setHighlighted([]);
+    if ($("reason").dataset.kind === "prompt") say("");
+  }
+}
+
+function renderTools(view) {
+  const me = view.me;
+  const status = view.table.status;
+  const seated = me.seat !== null && me.seat !== undefined;
+  $("step-away").hidden = !seated || status !== "playing";
+  $("step-away").textContent = me.away ? t("act.comeback") : t("act.stepaway");
+  $("leave").hidden = !seated || status === "ended";
+  $("end-table").hidden = !me.host || status === "ended";
+  const finished = status === "over" || status === "ended";
+  $("download-log").hidden = !finished;
+  $("download-log").href = `/api/tables/${code}/log`;
+  $("watch-replay").hidden = !finished;
+  $("watch-replay").href = `/static/replay.html?code=${code}`;
+}
+
+function renderSummaries(view) {
+  const deal = view.deal;
+  const open = dialogKey();
+  if (!deal || deal.phase !== "over") {
+    if (open && open.startsWith("summary")) closeDialog();
+    return;
+  }
+  const matchOver = view.match.winner !== null && view.match.winner !== undefined;
+  const key = matchOver ? "summary-match" : `summary-deal-${deal.number}`;
+  if (state.dismissed.has(key) || (open && open !== key)) return;
+  const nodes = matchOver ? [...dealSummaryNodes(view), el("hr"), ...matchSummaryNodes(view)] : dealSummaryNodes(view);
+  const buttons = [];
+  if (!matchOver && view.me.seat !== null && view.me.seat !== undefined) {
+    const waiting = state.sentNext === deal.number;
+    buttons.push({
+      id: "next-deal", label: t("act.nextdeal"), primary: !waiting,
+      action: () => { sendNext(); return true; },
+    });
+  }
+  if (matchOver) {
+    buttons.push({ id: "summary-log", label: t("act.log"), action: () => { location.href = `/api/tables/${code}/log`; return true; } });
+  }
+  buttons.push({ id: "summary-close", label: t("act.close"), action: () => { dismiss(key); return false; } });
+  openDialog(key, matchOver ? t("summary.match") : t("summary.deal"), nodes, buttons);
+  const next = $("next-deal");
+  if (next && state.sentNext === deal.number) next.disabled = true;
+}
+
+function sendNext() {
+  const deal = state.view && state.view.deal;
+  if (!deal || deal.phase !== "over") return;
+  state.sentNext = deal.number;
+  state.socket.send("next");
+  const next = $("next-deal");
+  if (next) next.disabled = true;
+}
+
+// --- selecting and playing --------------------------------------------------
+
+function selectionKey(cards) {
+  return [...cards].sort().join(" ");
+}
+
+let selectTimer = null;
+
+function onSelectionChange(cards) {
+  state.hinted = false;
+  const view = state.view;
+  if (!view || !view.deal) return;
+  if (view.deal.give) return; // choosing a tribute or return card: no reading needed
+  clearTimeout(selectTimer);
+  if (cards.length === 0) {
+    if ($("reason").dataset.kind !== "error") say("");
+    return;
+  }
+  selectTimer = setTimeout(() => readSelection(cards), 120);
+}
+
+async function readSelection(cards) {
+  const key = selectionKey(cards);
+  if (state.selection && state.selection.key === key) return state.selection.reply;
+  const reply = await state.socket.request("select", { cards });
+  if (reply.type === "error") {
+    say(reply.message || reply.code, "error");
+    return null;
+  }
+  state.selection = { key, reply };
+  if (selectionKey(hand.selectedCards()) === key) showSelection(reply);
+  return reply;
+}
+
+function showSelection(reply) {
+  if (reply.readings && reply.readings.length) say(() => reply.readings.map((r) => pick(r.name)).join(" / "), "readings");
+  else say(reply.reason, "error");
+}
+
+async function play() {
+  const view = state.view;
+  if (!view || !view.deal || view.deal.give) return;
+  const cards = hand.selectedCards();
+  if (cards.length === 0) return;
+  clearTimeout(selectTimer);
+  const reply = await readSelection(cards);
+  if (!reply) return;
+  showSelection(reply);
+  const readings = reply.readings || [];
+  if (readings.length === 0) return;
+  if (readings.length === 1) {
+    sendPlay(cards, readings[0].index);
+    return;
+  }
+  state.picking = { cards, readings };
+  showPicker();
+}
+
+/** The readings of one selection to choose from (wild hearts shown as what they stand for). */
+function showPicker() {
+  const { cards, readings } = state.picking;
+  const choices = el("div", "choices");
+  for (const reading of readings) {
+    const button = el("button", "reading-choice");
+    button.type = "button";
+    button.dataset.index = String(reading.index);
+    button.append(el("span", null, pick(reading.name)), cardRow(reading.declared, state.view.deal.level));
+    button.addEventListener("click", () => { closeDialog(); sendPlay(cards, reading.index); });
+    choices.append(button);
+  }
+  openDialog("pick", t("pick.title"), [el("p", null, t("pick.about")), choices], [{ label: t("act.cancel") }]);
+}
+
+function sendPlay(cards, reading) {
+  state.socket.send("play", { cards, reading, id: `play-${Date.now()}` });
+  state.selection = null;
+  hand.selectCards([], false);
+  say("");
+}
+
+function pass() {
+  const deal = state.view && state.view.deal;
+  if (!deal || deal.phase !== "play") return;
+  state.socket.send("pass", { id: `pass-${Date.now()}` });
+  hand.selectCards([], false);
+  say("");
+}
+
+function give() {
+  const deal = state.view && state.view.deal;
+  if (!deal || !deal.give) return;
+  const chosen = hand.selectedCards();
+  if (chosen.length !== 1 || !deal.give.options.includes(chosen[0])) {
+    say(() => t("tribute.pick"), "error");
+    return;
+  }
+  state.socket.send("give", { card: chosen[0], id: `give-${Date.now()}` });
+  hand.selectCards([], false);
+  hand.setHighlighted([]);
+}
+
+/** The line under the hand: a hint, a coach comment, or "thinking". */
+function setCoachLine(line) {
+  state.coachLine = line;
+  renderCoachLine();
+}
+
+function renderCoachLine() {
+  const line = state.coachLine;
+  let text = "";
+  if (!line) text = "";
+  else if (line.thinking) text = t("hint.thinking");
+  else if (line.error) text = pick(line.error);
+  else if (line.coach) text = `${t("coach.says")} ${pick(line.coach)}`;
+  else if (line.hint) {
+    const reply = line.hint;
+    const head = reply.cards.length ? t("hint.play", { move: reply.reading ? pick(reply.reading.name) : "" }) : t("hint.pass");
+    text = `${head} — ${pick(reply.reason)}`;
+  }
+  $("coach-line").textContent = text;
+}
+
+async function hint() {
+  const deal = state.view && state.view.deal;
+  if (!deal || deal.phase !== "play") return;
+  setCoachLine({ thinking: true });
+  const reply = await state.socket.request("hint");
+  if (reply.type === "error") {
+    setCoachLine({ error: reply.message || { en: reply.code, zh: reply.code } });
+    return;
+  }
+  setCoachLine({ hint: reply });
+  hand.selectCards(reply.cards);
+  state.hinted = true;
+  hand.setHighlighted(reply.cards);
+}
+
+// --- the room: joining, approving, starting ----------------------------------
+
+const roomHandlers = {
+  join: async () => {
+    const reply = await tableAction("join", {});
+    if (reply.requested) roomSay(t("room.pending"), false);
+    restartSocket();
+  },
+  request: async () => {
+    await tableAction("request", {});
+    roomSay(t("room.pending"), false);
+  },
+  approve: (player, seat) => tableAction("approve", seat === null ? { player } : { player, seat }),
+  reject: (player) => tableAction("reject", { player }),
+  remove: (seat) => tableAction("remove", { seat }),
+  allow: (player) => tableAction("allow", { player }),
+  start: async () => {
+    try {
+      await api("POST", `/api/tables/${code}/start`, {});
+    } catch (error) {
+      if (error.code !== "not_full") {
+        roomSay(pick(error.text));
+        return;
+      }
+      if (await confirmDialog(t("room.start"), t("room.start.notfull"))) await tableAction("start", { anyway: true });
+    }
+  },
+};
+
+function restartSocket() {
+  // the seat is given on connect: a new connection sees the new seat at once
+  if (state.socket) state.socket.stop();
+  connect();
+}
+
+function showMissing() {
+  $("room").hidden = false;
+  $("room-host-tools").hidden = true;
+  $("room-guest").hidden = true;
+  roomSay(t("table.notfound"));
+  const back = el("a", null, t("table.back"));
+  back.href = "/";
+  $("room-message").append(" ", back);
+}
+
+/** The table we were at is gone: it was ended (perhaps while we were away). */
+function showEnded() {
+  state.view.table.status = "ended";
+  render();
+  $("connection").textContent = t("table.ended");
+}
+
+function askNickname() {
+  $("room").hidden = false;
+  $("room-host-tools").hidden = true;
+  $("room-guest").hidden = true;
+  $("room-nickname").hidden = false;
+  $("room-nickname-input").focus();
+}
+
+// --- keys -------------------------------------------------------------------
+
+function onKey(event) {
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!$("dialog").hidden) {
+    if (event.key === "Escape") closeDialog();
+    return;
+  }
+  const key = event.key;
+  let handled = true;
+  if (key === "ArrowLeft") hand.moveCursor(-1);
+  else if (key === "ArrowRight") hand.moveCursor(1);
+  else if (key === " ") hand.toggleCursor();
+  else if (key === "Enter") (state.view && state.view.deal && state.view.deal.give ? give() : play());
+  else if (key === "p" || key === "P") pass();
+  else if (key === "h" || key === "H") hint();
+  else if (key === "Escape") hand.clear();
+  else if (key === "s" || key === "S") hand.setSort(hand.sortMode === "suit" ? "level" : "suit");
+  else if (/^[2-9]$|^[0tjqkaTJQKA]$/.test(key)) hand.selectRank(key);
+  else handled = false;
+  if (handled) {
+    event.preventDefault();
+    render();
+  }
+}
+
+/** Redraw everything in the new language, the texts the server sent included. */
+function onLanguageChange() {
+  render();
+  chat.render();
+  renderCoachLine();
+  renderReason();
+  if (dialogKey() === "pick" && state.picking) showPicker();
+}
+
+// --- start --------------------------------------------------------------------
+
+async function main() {
+  initI18n();
+  document.addEventListener("langchange", onLanguageChange);
+  if (!code) {
+    showMissing();
+    return;
+  }
+  $("play").addEventListener("click", play);
+  $("pass").addEventListener("click", pass);
+  $("give").addEventListener("click", give);
+  $("hint").addEventListener("click", hint);
+  $("clear").addEventListener("click", () => hand.clear());
+  $("sort").addEventListener("click", () => { hand.setSort(hand.sortMode === "suit" ? "level" : "suit"); render(); });
+  $("coach-toggle").addEventListener("change", (event) => state.socket.send("coach", { on: event.target.checked }));
+  $("share-copy").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText($("share-link").value); } catch (_) { $("share-link").select(); }
+    roomSay(t("table.copied"), false);
+  });
+  $("step-away").addEventListener("click", () => tableAction("away", { away: !(state.view && state.view.me.away) }));
+  $("leave").addEventListener("click", async () => {
+    if (!(await confirmDialog(t("act.leave"), t("act.leave.confirm")))) return;
+    await tableAction("leave", {});
+    location.href = "/";
+  });
+  $("end-table").addEventListener("click", async () => {
+    if (await confirmDialog(t("act.end"), t("act.end.confirm"))) await tableAction("end", {});
+  });
+  $("room-nickname").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("room-nickname-input").value.trim();
+    if (!name) return roomSay(t("lobby.nickname.needed"));
+    try {
+      await setNickname(name);
+    } catch (error) {
+      roomSay(pick(error.text));
+      return;
+    }
+    $("room-nickname").hidden = true;
+    roomSay("", false);
+    connect();
+  });
+  document.addEventListener("keydown", onKey);
+
+  const player = await currentPlayer().catch(() => null);
+  if (!player) {
+    askNickname();
+    return;
+  }
+  connect();
+}
+
+main();

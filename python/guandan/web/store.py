@@ -1,0 +1,119 @@
+"""The server's SQLite database (WAL journal): players, tables, and every
+table action in order.
+
+A table is stored as its creation record plus its actions, appended one by
+one and committed before anyone is told of them; on start the server rebuilds
+each table by applying its actions again (``tables.Table.apply``). With
+``synchronous=NORMAL`` a WAL commit survives the server process being killed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT UNIQUE NOT NULL,
+    name TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    bots TEXT NOT NULL,
+    public INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (code, n)
+);
+"""
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    code: str
+    host: str
+    ruleset: str
+    bots: str
+    public: bool
+    seed: int
+    created: float
+
+
+class Store:
+    def __init__(self, path: str) -> None:
+        # One connection, used by the event loop's thread only (one at a time).
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    @property
+    def journal_mode(self) -> str:
+        return self._db.execute("PRAGMA journal_mode").fetchone()[0]
+
+    # --- players -------------------------------------------------------------
+    def add_player(self, player_id: str, token_hash: str, name: str) -> None:
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO players VALUES (?, ?, ?, ?)", (player_id, token_hash, name, time.time()))
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+
+    def player_by_token(self, token_hash: str) -> Optional[Tuple[str, str]]:
+        """(id, name) of the player holding the token, if any."""
+        row = self._db.execute("SELECT id, name FROM players WHERE token_hash = ?", (token_hash,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def player_names(self) -> Dict[str, str]:
+        return dict(self._db.execute("SELECT id, name FROM players").fetchall())
+
+    # --- tables ----------------------------------------------------------------
+    def add_table(self, record: TableRecord) -> None:
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (record.code, record.host, record.ruleset, record.bots, int(record.public), record.seed, record.created),
+            )
+
+    def table_exists(self, code: str) -> bool:
+        return self._db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
+
+    def tables(self) -> List[TableRecord]:
+        rows = self._db.execute("SELECT code, host, ruleset, bots, public, seed, created FROM tables ORDER BY created").fetchall()
+        return [TableRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
+
+    def add_action(self, code: str, n: int, kind: str, data: Dict[str, Any]) -> None:
+        """Append action ``n`` of table ``code`` and commit it."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                (code, n, kind, json.dumps(data, separators=(",", ":"), ensure_ascii=False), time.time()),
+            )
+
+    def actions(self, code: str) -> Iterator[Tuple[int, str, Dict[str, Any], float]]:
+        rows = self._db.execute("SELECT n, kind, data, at FROM actions WHERE code = ? ORDER BY n", (code,)).fetchall()
+        for n, kind, data, at in rows:
+            yield n, kind, json.loads(data), at

@@ -1,0 +1,60 @@
+"""No seat is ever sent a hidden card of another seat, over whole matches
+(several seeds, every ruleset, with tribute): each view's hand is exactly the
+engine's hand of that seat at that moment, and no card outside that hand and
+the public record appears anywhere in the messages."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from tests.web.helpers import FAST, create_app, person, play_through
+from guandan.ruleset import PRESET_NAMES
+
+
+def _public_cards(view) -> Counter:
+    """Cards the public record shows: plays, tribute and return cards."""
+    seen: Counter = Counter()
+    for record in view["deal"]["log"] if view["deal"] else []:
+        if record["type"] == "play":
+            seen.update(record["cards"])
+            seen.update(record["declared"])
+        elif record["type"] in ("tribute", "return"):
+            seen[record["card"]] += 1
+    return seen
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+@pytest.mark.parametrize("ruleset", PRESET_NAMES)
+def test_no_hidden_card_reaches_a_seat(tmp_path, ruleset):
+    app = create_app(str(tmp_path / "leak.sqlite"), **FAST)
+    with person(app, "Host") as host:
+        code = host.post("/api/tables/vs-bots", json={"ruleset": ruleset, "bots": "simple"}).json()["table"]["code"]
+        table = app.state.rooms.tables[code]
+        messages = []
+        with host.websocket_connect(f"/ws/{code}") as ws:
+            play_through(ws, messages, stop_after_deals=4)
+        tributes = sum(1 for d in table.match.deals if d.tribute is not None and not d.tribute.cancelled)
+        assert tributes >= 1, "the match must include a tribute"
+        views = [m for m in messages if m["type"] == "view" and m["deal"] is not None]
+        assert len(views) > 50
+        for view in views:
+            allowed = Counter(view["deal"]["hand"]) + _public_cards(view)
+            for card in {s for s in _strings(view) if s in _ALL_CARDS}:
+                assert card in allowed, f"seat 0 was sent {card}, which it cannot see"
+        assert '"hands"' not in json.dumps(messages)
+
+
+_ALL_CARDS = {r + s for r in "23456789TJQKA" for s in "shcd"} | {"SJ", "BJ"}

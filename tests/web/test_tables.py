@@ -1,0 +1,105 @@
+"""Lobby and table actions, their error paths, websocket message checks, and
+resuming after a restart on the same database."""
+
+from __future__ import annotations
+
+from tests.web.helpers import FAST, create_app, person, play_through
+
+
+def _code(client, **options):
+    reply = client.post("/api/tables", json=options)
+    assert reply.status_code == 201
+    return reply.json()["table"]["code"]
+
+
+def test_lobby_and_host_actions(tmp_path):
+    app = create_app(str(tmp_path / "db.sqlite"), **FAST)
+    host, other = person(app, "Host"), person(app, "Bo")
+    code = _code(host, ruleset="pagat", bots="rule")
+    assert [t["code"] for t in host.get("/api/tables").json()["tables"]] == [code]
+    assert other.post(f"/api/tables/{code}/start").json()["error"]["code"] == "not_host"
+    assert host.post(f"/api/tables/{code}/start").json()["error"]["code"] == "too_few_players"
+    assert other.post(f"/api/tables/{code}/request").json() == {"requested": True}
+    bo = other.get("/api/session").json()["player"]["id"]
+    assert host.post(f"/api/tables/{code}/approve", json={"player": bo, "seat": 0}).json()["error"]["code"] == "seat_taken"
+    assert host.post(f"/api/tables/{code}/approve", json={"player": bo, "seat": 2}).json() == {"seat": 2}
+    reply = host.post(f"/api/tables/{code}/start")
+    assert reply.status_code == 409 and reply.json()["error"]["code"] == "not_full"
+    assert host.post(f"/api/tables/{code}/start", json={"anyway": True}).status_code == 200
+    assert host.post(f"/api/tables/{code}/start", json={"anyway": True}).json()["error"]["code"] == "wrong_phase"
+    assert host.post(f"/api/tables/{code}/remove", json={"seat": 2}).status_code == 200
+    assert other.post(f"/api/tables/{code}/join").json()["error"]["code"] == "removed"
+    assert host.post(f"/api/tables/{code}/allow", json={"player": bo}).status_code == 200
+    # Mid-game a join is a request; the host picks the bot seat it takes over.
+    assert other.post(f"/api/tables/{code}/join").json() == {"seat": None, "requested": True}
+    assert host.post(f"/api/tables/{code}/approve", json={"player": bo, "seat": 3}).json() == {"seat": 3}
+    table = app.state.rooms.tables[code]
+    assert table.seats[3] == bo and table.match.deal.hands[3]
+    assert host.get(f"/api/tables/{code}/log").json()["error"]["code"] == "wrong_phase"
+    assert other.post(f"/api/tables/{code}/end").json()["error"]["code"] == "not_host"
+    assert host.post(f"/api/tables/{code}/end").status_code == 200
+    assert host.get(f"/api/tables/{code}/log").status_code == 200
+    assert host.get(f"/api/tables/{code}").json()["error"]["code"] == "no_table"
+
+
+def test_http_error_paths(tmp_path):
+    app = create_app(str(tmp_path / "db.sqlite"), **FAST)
+    host = person(app, "Host")
+    from starlette.testclient import TestClient
+
+    stranger = TestClient(app)
+    assert stranger.post("/api/tables", json={}).status_code == 401
+    stranger.cookies.set("guandan_session", "not-a-token")
+    assert stranger.get("/api/session").json()["error"]["code"] == "no_session"
+    assert host.post("/api/tables", content=b"{nope").json()["error"]["code"] == "bad_request"
+    assert host.post("/api/tables", json={"ruleset": "poker"}).json()["error"]["code"] == "bad_request"
+    assert host.post("/api/tables", json={"bots": "godlike"}).status_code == 400
+    assert host.post("/api/tables", content=b" " * 5000).status_code == 413
+    assert host.post("/api/session", json={"name": "x" * 21}).status_code == 400
+    assert host.post("/api/session", json={"name": "a\u0000b"}).status_code == 400
+    assert host.get("/api/tables/ZZZZZZ").json()["error"]["code"] == "no_table"
+    assert host.get("/api/tables/bad").status_code == 404
+
+
+def test_websocket_errors_change_nothing(tmp_path):
+    app = create_app(str(tmp_path / "db.sqlite"), bot_delay=0, message_rate=(1.0, 5))
+    host = person(app, "Host")
+    code = host.post("/api/tables/vs-bots", json={"bots": "simple"}).json()["table"]["code"]
+    table = app.state.rooms.tables[code]
+    with host.websocket_connect(f"/ws/{code}") as ws:
+        assert ws.receive_json()["type"] == "hello"
+        while True:
+            view = ws.receive_json()
+            if view["type"] == "view" and view["deal"]["my_turn"]:
+                break
+        seq = table.actions
+        for raw, code_expected in [("{not json", "bad_message"), ('{"type": "fly"}', "unknown_type"),
+                                   ('{"type": "play", "cards": ["Zz"]}', "bad_card"), ("x" * 3000, "too_large"),
+                                   ('{"type": "give", "card": "Ah", "id": 9}', "wrong_phase")]:
+            ws.send_text(raw)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["code"] == code_expected, (raw, reply)
+        ws.send_text('{"type": "ping"}')
+        assert ws.receive_json()["code"] == "rate_limited"
+        assert table.actions == seq
+
+
+def test_restart_resumes_every_table(tmp_path):
+    path = str(tmp_path / "db.sqlite")
+    app = create_app(path, **FAST)
+    with person(app, "Host") as host:
+        code = host.post("/api/tables/vs-bots", json={"bots": "simple", "ruleset": "app"}).json()["table"]["code"]
+        with host.websocket_connect(f"/ws/{code}") as ws:
+            play_through(ws, [], stop_after_deals=2)
+        cookie = host.cookies.get("guandan_session")
+    before = app.state.rooms.tables[code]
+    again = create_app(path, **FAST)
+    after = again.state.rooms.tables[code]
+    assert after.match.deal.to_text() == before.match.deal.to_text()
+    assert after.results == before.results and after.actions == before.actions
+    with person(again, "Other") as client:
+        client.cookies.set("guandan_session", cookie)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            assert ws.receive_json()["seat"] == 0
+            view = ws.receive_json()
+            assert view["deal"]["hand"] == [str(c) for c in after.match.deal.hands[0].cards]
