@@ -48,6 +48,7 @@ def test_the_table_switches_language_mid_game(new_page, screenshots):
     expect(page.locator("#pass")).to_have_text("不要")
     expect(page.locator("#level-played")).to_have_text("打 2")
     expect(page.locator("#keys-help h2")).to_have_text("快捷键")
+    expect(page.locator("#connection")).to_have_text("已连接")
     page.screenshot(path=screenshots / "table-zh.png")
     page.click("#lang-switch")
     expect(page.locator("#play")).to_have_text("Play")

@@ -37,7 +37,13 @@ const state = {
   selection: null, // { key, reply } for the cards last read by the server
   dismissed: loadDismissed(), // summaries the player closed (kept over a reload)
   sentNext: null, // the deal number "next" was sent for
+  connection: "table.connecting", // the text key of the socket's state
 };
+
+/** The socket's state in the header, in the current language. */
+function renderConnection() {
+  $("connection").textContent = t(state.connection);
+}
 
 const hand = new HandView($("hand"), onSelectionChange);
 const chat = new ChatView($("chat-lines"), $("chat-form"), $("chat-input"), (text) => state.socket && state.socket.send("chat", { text }));
@@ -80,7 +86,10 @@ async function tableAction(action, body = {}) {
 function connect() {
   state.socket = new TableSocket(code, {
     message: onMessage,
-    status: (s) => { $("connection").textContent = t(s === "connected" ? "table.connected" : s === "connecting" ? "table.connecting" : "table.reconnecting"); },
+    status: (s) => {
+      state.connection = s === "connected" ? "table.connected" : s === "connecting" ? "table.connecting" : "table.reconnecting";
+      renderConnection();
+    },
     closedForGood: (closeCode) => {
       if (closeCode === 4404 && state.view) showEnded();
       else if (closeCode === 4404) showMissing();
@@ -451,7 +460,8 @@ function showMissing() {
 function showEnded() {
   state.view.table.status = "ended";
   render();
-  $("connection").textContent = t("table.ended");
+  state.connection = "table.ended";
+  renderConnection();
 }
 
 function askNickname() {
@@ -493,6 +503,7 @@ function onKey(event) {
 /** Redraw everything in the new language, the texts the server sent included. */
 function onLanguageChange() {
   render();
+  renderConnection();
   chat.render();
   renderCoachLine();
   renderReason();
