@@ -15,10 +15,12 @@ def hands_with(seat_hands):
 
 # --- legal choices and whole matches ----------------------------------------
 
-def quick(bot):
-    if hasattr(bot, "rollouts"):
-        bot.rollouts = 40
-    return bot
+def quick(kind, seed):
+    """A bot of this kind; the searches on 40 playouts a decision, to keep
+    whole matches quick."""
+    if kind in ("search", "search_v1"):
+        return BOTS[kind](seed=seed, rollouts=40)
+    return make_bot(kind, seed)
 
 
 @pytest.mark.parametrize("ruleset", guandan.PRESET_NAMES)
@@ -26,7 +28,7 @@ def quick(bot):
 def test_bots_only_make_legal_choices(ruleset, kind):
     # Whole matches: the search bot gets a small budget to keep this quick.
     for seed in range(4 if kind != "search" else 1):
-        bots = [Checked(quick(make_bot(kind, seed * 4 + seat))) for seat in range(4)]
+        bots = [Checked(quick(kind, seed * 4 + seat)) for seat in range(4)]
         match = play_match(Match(ruleset, seed=seed), bots)
         assert match.is_over
         assert sum(b.moves for b in bots) > 0
@@ -70,6 +72,16 @@ def test_make_bot_by_name():
     assert isinstance(make_bot("random", 3), RandomBot)
     with pytest.raises(ValueError):
         make_bot("clever")
+
+
+def test_a_core_bot_budget_is_fixed_when_made():
+    # The core player holds the budget, so changing it afterwards would do
+    # nothing: it is read-only instead.
+    bot = BOTS["search"](seed=1, rollouts=40)
+    assert (bot.rollouts, bot.think_ms, bot.threads) == (40, 100, 1)
+    for name in ("rollouts", "think_ms", "threads", "max_candidates", "keep_margin"):
+        with pytest.raises(AttributeError):
+            setattr(bot, name, 1)
 
 
 # --- RandomBot ----------------------------------------------------------------

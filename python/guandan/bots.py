@@ -136,22 +136,48 @@ class CoreBot:
         if policy not in _core.policy_names():
             raise ValueError(f"unknown core policy {policy!r} (expected one of {', '.join(_core.policy_names())})")
         self.policy = policy
-        self.rollouts = _bounded_int("rollouts", rollouts, 1, 1_000_000, "1..1,000,000")
+        # The budget is fixed when the bot is made (the core player holds
+        # it), so it is read-only: see the properties below.
+        self._rollouts = _bounded_int("rollouts", rollouts, 1, 1_000_000, "1..1,000,000")
         # 0 is no time budget (the playout budget alone).
-        self.think_ms = _bounded_int("think_ms", think_ms, 0, 60_000, "1..60,000 (or 0 for none)")
-        self.threads = _bounded_int("threads", threads, 1, 64, "1..64")
-        self.max_candidates = _bounded_int("max_candidates", max_candidates, 0, 1_000, "0 (all)..1,000")
+        self._think_ms = _bounded_int("think_ms", think_ms, 0, 60_000, "1..60,000 (or 0 for none)")
+        self._threads = _bounded_int("threads", threads, 1, 64, "1..64")
+        self._max_candidates = _bounded_int("max_candidates", max_candidates, 0, 1_000, "0 (all)..1,000")
         if isinstance(keep_margin, bool) or not isinstance(keep_margin, (int, float)):
             raise TypeError(f"keep_margin must be a number of levels, got {type(keep_margin).__name__}")
         if not 0.0 <= keep_margin <= 6.0:
             raise ValueError(f"keep_margin must be 0..6 (levels), got {keep_margin}")
-        self.keep_margin = float(keep_margin)
+        self._keep_margin = float(keep_margin)
         # One core player for all of this bot's decisions: the planning
         # policy's plans carry over exactly as in the core's playouts.
-        self._player = _core.CorePlayer(policy, self.rollouts, self.think_ms, self.threads, self.max_candidates,
-                                        self.keep_margin)
+        self._player = _core.CorePlayer(policy, self._rollouts, self._think_ms, self._threads, self._max_candidates,
+                                        self._keep_margin)
         self._rng = random.Random(seed)
-        self.last_rollouts = 0
+
+    @property
+    def rollouts(self) -> int:
+        """Playouts per decision, at most (search policies)."""
+        return self._rollouts
+
+    @property
+    def think_ms(self) -> int:
+        """Wall-clock budget per decision in milliseconds; 0 for none."""
+        return self._think_ms
+
+    @property
+    def threads(self) -> int:
+        """Threads for one decision."""
+        return self._threads
+
+    @property
+    def max_candidates(self) -> int:
+        """Moves the search plays out, at most (0: all)."""
+        return self._max_candidates
+
+    @property
+    def keep_margin(self) -> float:
+        """Levels another move must score above the planning choice to replace it."""
+        return self._keep_margin
 
     def _view(self, observation: Observation):
         if observation.view is None:
