@@ -29,6 +29,8 @@ from guandan.cli import _parser, main
 from guandan.results_file import read_results
 from guandan.simulate import POLICIES
 
+import sigint_child
+
 simulate_module = sys.modules["guandan.simulate"]  # guandan.simulate is the function
 
 
@@ -286,7 +288,7 @@ def test_ctrl_c_exits_130_with_one_line(monkeypatch):
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 def test_ctrl_c_in_a_real_run():
     command = [sys.executable, "-m", "guandan.cli", "simulate", "--deals", "100000000", "--policy", "rule", "--quiet"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = sigint_child.start(command)
     try:
         assert process.stdout.readline().startswith("guandan simulate:")  # the run has started
         time.sleep(0.5)

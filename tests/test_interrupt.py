@@ -2,11 +2,12 @@
 within a second, with KeyboardInterrupt (python/bindings/interruptible.h)."""
 
 import signal
-import subprocess
 import sys
 import time
 
 import pytest
+
+import sigint_child
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 
@@ -28,7 +29,7 @@ LONG_WORK = {
 @pytest.mark.parametrize("work", sorted(LONG_WORK))
 def test_ctrl_c_stops_long_native_work(work):
     code = "import guandan\nfrom guandan.bots import SearchBot, SearchV1Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = sigint_child.start([sys.executable, "-c", code])
     try:
         assert child.stdout.readline().strip() == "started"
         time.sleep(1.0)  # well into the native call
