@@ -6,7 +6,6 @@
 
 #include "guandan/deal.h"
 #include "guandan/move_list.h"
-#include "guandan/playout.h"
 #include "guandan/plan_policy.h"
 #include "guandan/policy.h"
 #include "guandan/search.h"
@@ -40,14 +39,7 @@ std::vector<MoveValue> move_values(const PlayerView& view, const std::vector<Mov
       break;
     const DealState world(sample_world(view, rng), view);
     for (int c = 0; c < options; ++c) {
-      DealState deal = world;
-      if (c < int(candidates.size())) {
-        deal.apply_play(candidates[std::size_t(c)]);
-      } else {
-        deal.apply_pass();
-      }
-      play_out(deal, policies, rng, *moves);
-      const double score = deal_score(deal, view.seat, view.rules);
+      const double score = play_option_out(world, candidates, c, view, policies, rng, *moves);
       total[std::size_t(c)] += score;
       wins[std::size_t(c)] += score > 0;
     }

@@ -119,6 +119,18 @@ double deal_score(const DealState& deal, int seat, const Ruleset& rules) {
   return team_of(deal.finished(0)) == team_of(seat) ? gained : -gained;
 }
 
+double play_option_out(const DealState& world, const std::vector<Move>& candidates, int option,
+                       const PlayerView& view, Policy* const policies[4], Rng& rng, MoveList& moves) {
+  DealState deal = world;
+  if (option < int(candidates.size())) {
+    deal.apply_play(candidates[std::size_t(option)]);
+  } else {
+    deal.apply_pass();
+  }
+  play_out(deal, policies, rng, moves);
+  return deal_score(deal, view.seat, view.rules);
+}
+
 SearchResult search(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
                     const SearchConfig& config, Rng& rng) {
   check_decision(view, candidates.data(), int(candidates.size()), can_pass);
@@ -147,14 +159,7 @@ SearchResult search(const PlayerView& view, const std::vector<Move>& candidates,
         result.stopped = true;
         break;
       }
-      DealState deal = world;
-      if (c < int(candidates.size())) {
-        deal.apply_play(candidates[std::size_t(c)]);
-      } else {
-        deal.apply_pass();
-      }
-      play_out(deal, policies, rng, *moves);
-      total[std::size_t(c)] += deal_score(deal, view.seat, view.rules);
+      total[std::size_t(c)] += play_option_out(world, candidates, c, view, policies, rng, *moves);
       ++result.rollouts;
     }
     sampled += !result.stopped;
@@ -242,14 +247,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
         break;
       }
       const int c = active[std::size_t((w + k) % n)];
-      DealState deal = world;
-      if (c < int(candidates.size())) {
-        deal.apply_play(candidates[std::size_t(c)]);
-      } else {
-        deal.apply_pass();
-      }
-      play_out(deal, policies, rng, *moves);
-      share.total[std::size_t(c)] += deal_score(deal, view.seat, view.rules);
+      share.total[std::size_t(c)] += play_option_out(world, candidates, c, view, policies, rng, *moves);
       ++share.visits[std::size_t(c)];
       ++share.rollouts;
     }

@@ -16,6 +16,7 @@
 
 #include "guandan/deal.h"
 #include "guandan/move.h"
+#include "guandan/move_list.h"
 #include "guandan/plan_policy.h"
 #include "guandan/player_view.h"
 #include "guandan/policy.h"
@@ -51,6 +52,12 @@ void check_decision(const PlayerView& view, const Move* moves, int count, bool c
 // The searcher's score of a finished deal: the levels its team gains, or
 // minus what the other team gains.
 double deal_score(const DealState& deal, int seat, const Ruleset& rules);
+
+// One playout of one option from a sampled world: candidates[option] is
+// played (an option past the candidates is a pass), the policies play the
+// deal out, and the viewer's deal_score is returned.
+double play_option_out(const DealState& world, const std::vector<Move>& candidates, int option,
+                       const PlayerView& view, Policy* const policies[4], Rng& rng, MoveList& moves);
 
 // The other hands of one sampled world (the viewer's own hand kept).
 std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng);
