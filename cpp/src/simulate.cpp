@@ -1,13 +1,8 @@
 #include "guandan/simulate.h"
 
-#include <atomic>
-#include <exception>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
-#include <vector>
 
 #include "guandan/deal.h"
 #include "guandan/match.h"
@@ -32,9 +27,6 @@ struct Worker {
     }
   }
 };
-
-// The policies' random stream of a deal, apart from its dealing stream.
-Rng choice_rng(std::uint64_t deal_seed) { return Rng(deal_seed ^ 0xA5A5A5A5A5A5A5A5ull); }
 
 std::array<CardSet, 4> deal_position(const SimulationSetup& setup, Rng& rng) {
   CardSet unseen = CardSet::full_deck();
@@ -132,56 +124,16 @@ std::uint64_t block_size(const SimulationSetup& setup) {
   return 16;
 }
 
-// Runs body(index, worker, row) for every row, on `threads` threads taking
-// blocks of rows in turn. The first exception is rethrown after all stop.
-// Returns false when stopped through `control`.
+// Checks the setup, then runs body(index, worker, row) for every row on
+// `threads` threads (parallel_rows.h).
 template <class Body>
 bool run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, int threads,
                   RunControl* control, Body body) {
   check_setup(setup);
-  if (threads < 1 || threads > kMaxThreads) throw std::invalid_argument("threads must be 1..256");
-  RunControl local;
-  RunControl& run = control ? *control : local;
-  const std::uint64_t block = block_size(setup);
-  std::atomic<std::uint64_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto work = [&] {
-    try {
-      Worker worker(setup, &run.stop);
-      for (std::uint64_t start; !run.stop.load(std::memory_order_relaxed) && (start = next.fetch_add(block)) < count;) {
-        const std::uint64_t stop = count - start > block ? start + block : count;
-        for (std::uint64_t row = start; row < stop && !run.stop.load(std::memory_order_relaxed); ++row)
-          body(begin + row, worker, std::size_t(row));
-        run.done.fetch_add(stop - start, std::memory_order_relaxed);
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(error_mutex);
-      if (!error) error = std::current_exception();
-      run.stop.store(true);
-    }
-  };
-  const bool stopped_before = run.stop.load();
-  if (threads == 1 || count <= block) {
-    work();
-  } else {
-    const std::uint64_t useful = (count + block - 1) / block;
-    const int n = useful < std::uint64_t(threads) ? int(useful) : threads;
-    std::vector<std::thread> pool;
-    pool.reserve(std::size_t(n));
-    try {
-      for (int t = 0; t < n; ++t) pool.emplace_back(work);
-    } catch (...) {
-      // No more threads to be had: stop the ones started before failing
-      // (a joinable thread must not be destroyed).
-      run.stop.store(true);
-      for (auto& th : pool) th.join();
-      throw;
-    }
-    for (auto& th : pool) th.join();
-  }
-  if (error) std::rethrow_exception(error);
-  return !stopped_before && !run.stop.load();
+  return run_rows(
+      count, threads, block_size(setup), control,
+      [&](const std::atomic<bool>* stop) { return Worker(setup, stop); },
+      [&](std::uint64_t row, Worker& worker) { body(begin + row, worker, std::size_t(row)); });
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ void test_playout();
 void test_simulate();
 void test_fuzz();
 void test_planner();
+void test_gdy();
 
 }  // namespace guandan::testing
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "guandan/fixed_list.h"
 #include "guandan/move.h"
 
 namespace guandan {
@@ -23,36 +24,11 @@ namespace guandan {
 inline constexpr std::size_t kMoveListCapacity = 32768;
 
 template <std::size_t Capacity = kMoveListCapacity>
-class FixedMoveList {
- public:
-  void operator()(Move m) {
-    if (size_ < Capacity) {
-      moves_[size_++] = m;
-    } else {
-      overflowed_ = true;
-    }
-  }
-  void clear() { size_ = 0, overflowed_ = false; }
-  std::size_t size() const { return size_; }
-  bool overflowed() const { return overflowed_; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-  const Move& operator[](std::size_t i) const { return moves_[i]; }
-
- private:
-  // 32 bits on purpose: a counter of the same type as the moves' words could
-  // alias them, forcing a reload after every store in the generator's loops.
-  std::uint32_t size_ = 0;
-  bool overflowed_ = false;
-  Move moves_[Capacity];  // deliberately uninitialised: only [0, size_) is read
-};
+using FixedMoveList = FixedList<Move, Capacity>;
 
 using MoveList = FixedMoveList<>;
 
 // Appends to a vector the caller owns (reuse it to avoid reallocation).
-struct VectorSink {
-  std::vector<Move>& out;
-  void operator()(Move m) { out.push_back(m); }
-};
+using VectorSink = AppendTo<Move>;
 
 }  // namespace guandan

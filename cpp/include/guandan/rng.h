@@ -141,4 +141,7 @@ constexpr std::uint64_t match_deal_seed(std::uint64_t match_seed, std::uint64_t 
   return splitmix64(state);
 }
 
+// The policies' random stream of a seeded deal, apart from its dealing stream.
+constexpr Rng choice_rng(std::uint64_t deal_seed) { return Rng(deal_seed ^ 0xA5A5A5A5A5A5A5A5ull); }
+
 }  // namespace guandan

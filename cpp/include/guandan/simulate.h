@@ -12,12 +12,12 @@
 #include <cstdint>
 
 #include "guandan/cardset.h"
+#include "guandan/parallel_rows.h"
 #include "guandan/policy.h"
 #include "guandan/ruleset.h"
 
 namespace guandan {
 
-inline constexpr int kMaxThreads = 256;
 inline constexpr int kMaxHandSize = 27;
 
 struct SimulationSetup {
@@ -45,14 +45,6 @@ struct SimulationSetup {
 // an unknown policy, a level, a seat with no cards or more than 27, cards
 // that the deck does not hold, a leader with a tribute, the rollouts.
 void check_setup(const SimulationSetup& setup);
-
-// Shared with the thread that started a run: `stop` asks the workers to
-// stop after the deal under way (and cuts search decisions short); `done`
-// counts the rows finished so far, for progress.
-struct RunControl {
-  std::atomic<bool> stop{false};
-  std::atomic<std::uint64_t> done{0};
-};
 
 struct DealColumns {
   std::int8_t* placing;        // n x 4: seats first to last

@@ -1,0 +1,59 @@
+// Gan Deng Yan in bulk: many deals or games played by policies, on threads
+// (parallel_rows.h), into caller-owned columns.
+//
+// Deal i of a run is seeded match_deal_seed(setup.seed, i) (rng.h), which
+// deals the cards and draws the starter; the policies choose with
+// choice_rng of that seed. Game i is GameState(players, match_deal_seed(seed,
+// i), target). So results do not depend on the threads or the chunking.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "guandan/gdy/deal.h"
+#include "guandan/gdy/policy.h"
+#include "guandan/parallel_rows.h"
+
+namespace guandan::gdy {
+
+struct SimulationSetup {
+  int players = 4;
+  std::uint64_t seed = 0;
+  // By seat (the first `players` entries): entries of the policy registry.
+  std::array<const PolicyEntry*, kMaxPlayers> policies{};
+  int target = GameState::kDefaultTarget;  // games only
+};
+
+// Throws std::invalid_argument naming what is wrong: the players, a seat
+// without a policy, the target.
+void check_setup(const SimulationSetup& setup);
+
+// Rows of `players` entries are laid out seat by seat (row * players + seat).
+struct DealColumns {
+  std::int8_t* winner;
+  std::int8_t* starter;
+  std::int16_t* penalties;   // n x players
+  std::int8_t* cards_left;   // n x players
+  std::int16_t* plays;
+  std::int16_t* passes;
+  std::int16_t* draws;
+  std::int8_t* bombs;
+};
+
+struct GameColumns {
+  std::uint8_t* winners;  // bit s: seat s has the lowest score (ties share)
+  std::int16_t* deals;
+  std::int16_t* scores;   // n x players
+  std::int32_t* plays;
+  std::int32_t* bombs;
+};
+
+// Plays `deal` to its end, policies[s] choosing for seat s; `plays` is scratch.
+void play_out(DealState& deal, Policy* const* policies, Rng& rng, PlayList& plays);
+
+bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,
+                    int threads, RunControl* control = nullptr);
+bool simulate_games(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const GameColumns& out,
+                    int threads, RunControl* control = nullptr);
+
+}  // namespace guandan::gdy

@@ -1,0 +1,106 @@
+#include "guandan/gdy/simulate.h"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "guandan/rng.h"
+
+namespace guandan::gdy {
+namespace {
+
+// Everything one worker thread owns.
+struct Worker {
+  std::unique_ptr<PlayList> plays = std::make_unique<PlayList>();
+  std::array<std::unique_ptr<Policy>, kMaxPlayers> owned;
+  std::array<Policy*, kMaxPlayers> policies{};
+
+  explicit Worker(const SimulationSetup& setup) {
+    for (int s = 0; s < setup.players; ++s) {
+      owned[s] = setup.policies[s]->make();
+      policies[s] = owned[s].get();
+    }
+  }
+};
+
+void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, const DealColumns& out, std::size_t row) {
+  const std::uint64_t seed = match_deal_seed(setup.seed, index);
+  DealState deal(setup.players, seed);
+  Rng choices = choice_rng(seed);
+  const int starter = deal.starter();
+  play_out(deal, w.policies.data(), choices, *w.plays);
+  const int n = setup.players;
+  out.winner[row] = std::int8_t(deal.winner());
+  out.starter[row] = std::int8_t(starter);
+  for (int s = 0; s < n; ++s) {
+    out.penalties[row * n + s] = std::int16_t(deal.penalty(s));
+    out.cards_left[row * n + s] = std::int8_t(deal.hand_size(s));
+  }
+  out.plays[row] = std::int16_t(deal.plays());
+  out.passes[row] = std::int16_t(deal.pass_count());
+  out.draws[row] = std::int16_t(deal.draws());
+  out.bombs[row] = std::int8_t(deal.bombs());
+}
+
+void one_game(const SimulationSetup& setup, std::uint64_t index, Worker& w, const GameColumns& out, std::size_t row) {
+  GameState game(setup.players, match_deal_seed(setup.seed, index), setup.target);
+  int plays = 0, bombs = 0;
+  while (!game.over()) {
+    DealState deal = game.next_deal();
+    Rng choices = choice_rng(match_deal_seed(game.seed(), std::uint64_t(game.deals_played())));
+    play_out(deal, w.policies.data(), choices, *w.plays);
+    plays += deal.plays();
+    bombs += deal.bombs();
+    game.record(deal);
+  }
+  const int n = setup.players;
+  out.winners[row] = std::uint8_t(game.winners());
+  out.deals[row] = std::int16_t(game.deals_played());
+  for (int s = 0; s < n; ++s) out.scores[row * n + s] = std::int16_t(game.score(s));
+  out.plays[row] = plays;
+  out.bombs[row] = bombs;
+}
+
+template <class Body>
+bool run_parallel(const SimulationSetup& setup, std::uint64_t count, int threads, RunControl* control, Body body) {
+  check_setup(setup);
+  // Deals are cheap: blocks of rows keep the atomic counter out of the way.
+  return run_rows(
+      count, threads, 64, control, [&](const std::atomic<bool>*) { return Worker(setup); }, body);
+}
+
+}  // namespace
+
+void play_out(DealState& deal, Policy* const* policies, Rng& rng, PlayList& plays) {
+  while (!deal.over()) {
+    plays.clear();
+    deal.legal_plays(plays);
+    const SeatView view = SeatView::of(deal);
+    const int i = policies[deal.turn()]->choose(view, plays.begin(), int(plays.size()), rng);
+    deal.apply(plays[std::size_t(i)]);
+  }
+}
+
+void check_setup(const SimulationSetup& setup) {
+  if (setup.players < kMinPlayers || setup.players > kMaxPlayers)
+    throw std::invalid_argument("players must be 2..6, got " + std::to_string(setup.players));
+  for (int s = 0; s < setup.players; ++s)
+    if (setup.policies[s] == nullptr)
+      throw std::invalid_argument("seat " + std::to_string(s) + " needs a policy of the registry");
+  if (setup.target < 1 || setup.target > GameState::kMaxTarget)
+    throw std::invalid_argument("target must be 1..10000 points, got " + std::to_string(setup.target));
+}
+
+bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,
+                    int threads, RunControl* control) {
+  return run_parallel(setup, count, threads, control,
+                      [&](std::uint64_t row, Worker& w) { one_deal(setup, begin + row, w, out, std::size_t(row)); });
+}
+
+bool simulate_games(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const GameColumns& out,
+                    int threads, RunControl* control) {
+  return run_parallel(setup, count, threads, control,
+                      [&](std::uint64_t row, Worker& w) { one_game(setup, begin + row, w, out, std::size_t(row)); });
+}
+
+}  // namespace guandan::gdy
