@@ -45,5 +45,6 @@ void init_batch(py::module_& m);
 void init_deal(py::module_& m);
 void init_simulate(py::module_& m);
 void init_search(py::module_& m);
+void init_gdy(py::module_& m);  // the submodule _core.gdy
 
 }  // namespace guandan::python

@@ -9,4 +9,5 @@ PYBIND11_MODULE(_core, m) {
   guandan::python::init_deal(m);
   guandan::python::init_simulate(m);
   guandan::python::init_search(m);
+  guandan::python::init_gdy(m);
 }

@@ -60,10 +60,10 @@ class Rng:
         return m >> 64
 
 
-def shuffle(rng):
-    """A shuffled list of the 108 physical card ids."""
-    deck = list(range(DECK_SIZE))
-    for i in range(DECK_SIZE - 1, 0, -1):
+def shuffle(rng, size=DECK_SIZE):
+    """A shuffled list of the physical card ids 0..size-1 (Guandan's 108 by default)."""
+    deck = list(range(size))
+    for i in range(size - 1, 0, -1):
         j = rng.bounded(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck

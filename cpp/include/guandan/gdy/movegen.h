@@ -205,4 +205,20 @@ void generate_plays(Cards hand, Play table, Sink& sink) {
   }
 }
 
+// Whether `play` is a reading its cards may play as: the one they lead as, or
+// (for the kinds that follow one rank up) the one that follows the play a
+// rank below. The generator reads only the table's kind, size and rank, so
+// any cards of the right size stand for that table.
+inline bool is_reading(Play play) {
+  if (play.is_pass() || !play.cards().is_valid() || play.kind() >= kNumPlayKinds) return false;
+  FixedList<Play, kPlayListCapacity> plays;
+  generate_plays(play.cards(), Play::pass(), plays);
+  const Rank rank = play.rank();
+  if (play.kind() != kBomb && play.kind() != kJokerBomb && rank >= 1 && rank <= kTwo)
+    generate_plays(play.cards(), Play(play.cards(), play.kind(), Rank(rank - 1)), plays);
+  for (Play p : plays)
+    if (p == play) return true;
+  return false;
+}
+
 }  // namespace guandan::gdy

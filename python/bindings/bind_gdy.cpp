@@ -1,0 +1,243 @@
+// Gan Deng Yan: the submodule _core.gdy (cards and plays as packed words,
+// cpp/include/guandan/gdy/*.h). The Python façade is guandan.gdy.
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "columns.h"
+#include "guandan/gdy/movegen.h"
+#include "guandan/gdy/simulate.h"
+
+namespace guandan::python {
+namespace {
+
+using namespace guandan::gdy;
+
+gdy::Cards cards_argument(const py::handle& obj, const char* what) {
+  const gdy::Cards cards = gdy::Cards::from_bits(word_argument(obj, what));
+  if (!cards.is_valid()) throw py::value_error(std::string(what) + " is not a set of Gan Deng Yan cards");
+  return cards;
+}
+
+// A play word: the pass (0) or a reading its cards may play as.
+Play play_argument(const py::handle& obj, const char* what) {
+  const Play play = Play::from_bits(word_argument(obj, what));
+  if (!play.is_pass() && !is_reading(play)) throw py::value_error(std::string(what) + " is not a Gan Deng Yan play");
+  return play;
+}
+
+std::vector<std::uint64_t> words(const std::vector<Play>& plays) {
+  std::vector<std::uint64_t> out;
+  out.reserve(plays.size());
+  for (Play p : plays) out.push_back(p.bits());
+  return out;
+}
+
+std::vector<std::uint64_t> legal_words(const DealState& deal) {
+  std::vector<Play> plays;
+  AppendTo<Play> sink{plays};
+  deal.legal_plays(sink);
+  return words(plays);
+}
+
+const gdy::PolicyEntry* policy_entry(const std::string& name) {
+  if (const gdy::PolicyEntry* entry = gdy::find_policy(name)) return entry;
+  std::string names;
+  for (const gdy::PolicyEntry& e : gdy::policy_registry()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  throw py::value_error("unknown policy '" + name + "' (expected one of " + names + ")");
+}
+
+int seat_argument(const DealState& deal, const py::handle& obj) {
+  return int(int_argument(obj, "seat", 0, deal.players() - 1));
+}
+
+std::uint64_t perft(const DealState& deal, int depth) {
+  if (depth == 0 || deal.over()) return 1;
+  PlayList plays;
+  deal.legal_plays(plays);
+  if (depth == 1) return plays.size();
+  std::uint64_t nodes = 0;
+  for (Play p : plays) {
+    DealState next = deal;
+    next.apply(p);
+    nodes += perft(next, depth - 1);
+  }
+  return nodes;
+}
+
+// A core policy choosing for whoever is to act, with its own random stream.
+struct Bot {
+  std::unique_ptr<gdy::Policy> policy;
+  Rng rng;
+};
+
+}  // namespace
+
+void init_gdy(py::module_& parent) {
+  py::module_ m = parent.def_submodule("gdy", "Gan Deng Yan in the core (private; use guandan.gdy).");
+  m.attr("MIN_PLAYERS") = kMinPlayers;
+  m.attr("MAX_PLAYERS") = kMaxPlayers;
+  m.attr("DEFAULT_TARGET") = GameState::kDefaultTarget;
+  m.attr("MAX_TARGET") = GameState::kMaxTarget;
+
+  m.def("legal_plays", [](const py::object& hand, const py::object& table) {
+        std::vector<Play> plays;
+        AppendTo<Play> sink{plays};
+        generate_plays(cards_argument(hand, "hand"), play_argument(table, "table"), sink);
+        return words(plays);
+      }, py::arg("hand"), py::arg("table") = 0,
+      "Every legal play word of a hand word, leading (table 0) or following the table play (pass first).");
+  m.def("is_reading", [](const py::object& play) { return is_reading(Play::from_bits(word_argument(play, "play"))); },
+        py::arg("play"), "Whether a word is a play its cards may make.");
+  m.def("beats", [](const py::object& play, const py::object& table) {
+        const Play p = play_argument(play, "play"), t = play_argument(table, "table");
+        if (p.is_pass() || t.is_pass()) throw py::value_error("beats compares two plays, not a pass");
+        return beats(p, t);
+      }, py::arg("play"), py::arg("table"));
+  m.def("penalty", [](int cards_left, bool played, int bombs) { return penalty(cards_left, played, bombs); },
+        py::arg("cards_left"), py::arg("played"), py::arg("bombs"));
+  m.def("policy_names", [] {
+        std::vector<std::string> names;
+        for (const gdy::PolicyEntry& e : gdy::policy_registry()) names.emplace_back(e.name);
+        return names;
+      });
+
+  py::class_<DealState>(m, "Deal", "One deal (gdy/deal.h).")
+      .def(py::init([](const py::object& players, const py::object& seed, const py::object& starter) {
+             const int n = int(int_argument(players, "players", kMinPlayers, kMaxPlayers));
+             const int s = starter.is_none() ? -1 : int(int_argument(starter, "starter", 0, n - 1));
+             return DealState(n, word_argument(seed, "seed"), s);
+           }),
+           py::arg("players"), py::arg("seed"), py::arg("starter") = py::none())
+      .def_property_readonly("players", &DealState::players)
+      .def_property_readonly("starter", &DealState::starter)
+      .def_property_readonly("turn", &DealState::turn)
+      .def_property_readonly("table", [](const DealState& d) { return d.table().bits(); })
+      .def_property_readonly("leading", &DealState::leading)
+      .def_property_readonly("last_player", &DealState::last_player)
+      .def_property_readonly("passes", &DealState::passes)
+      .def_property_readonly("stock_left", &DealState::stock_left)
+      .def_property_readonly("bombs", &DealState::bombs)
+      .def_property_readonly("plays", &DealState::plays)
+      .def_property_readonly("pass_count", &DealState::pass_count)
+      .def_property_readonly("draws", &DealState::draws)
+      .def_property_readonly("over", &DealState::over)
+      .def_property_readonly("winner", [](const DealState& d) { return d.over() ? py::object(py::int_(d.winner())) : py::none(); })
+      .def("hand", [](const DealState& d, const py::object& seat) { return d.hand(seat_argument(d, seat)).bits(); })
+      .def("hand_size", [](const DealState& d, const py::object& seat) { return d.hand_size(seat_argument(d, seat)); })
+      .def("has_played", [](const DealState& d, const py::object& seat) { return d.has_played(seat_argument(d, seat)); })
+      .def("penalty", [](const DealState& d, const py::object& seat) { return d.penalty(seat_argument(d, seat)); })
+      .def("stock", [](const DealState& d) {
+             std::vector<int> kinds;
+             for (int i = 0; i < d.stock_left(); ++i) kinds.push_back(d.stock_card(i));
+             return kinds;
+           }, "The stock's card kinds in drawing order (hidden from players).")
+      .def("legal_plays", &legal_words)
+      .def("is_legal", [](const DealState& d, const py::object& play) {
+             return d.is_legal(Play::from_bits(word_argument(play, "play")));
+           })
+      .def("apply", [](DealState& d, const py::object& play) {
+             const Play p = Play::from_bits(word_argument(play, "play"));
+             if (d.over()) throw py::value_error("the deal is over");
+             if (!d.is_legal(p)) throw py::value_error("not a legal play for seat " + std::to_string(d.turn()));
+             d.apply(p);
+           })
+      .def("perft", [](const DealState& d, const py::object& depth) {
+             const int n = int(int_argument(depth, "depth", 0, 8));
+             py::gil_scoped_release release;
+             return perft(d, n);
+           }, "Action sequences of `depth` actions (a finished deal is one leaf).")
+      .def("__copy__", [](const DealState& d) { return DealState(d); })
+      .def("__deepcopy__", [](const DealState& d, const py::dict&) { return DealState(d); });
+
+  py::class_<GameState>(m, "Game", "A game to the target (gdy/deal.h).")
+      .def(py::init([](const py::object& players, const py::object& seed, const py::object& target) {
+             return GameState(int(int_argument(players, "players", kMinPlayers, kMaxPlayers)), word_argument(seed, "seed"),
+                              int(int_argument(target, "target", 1, GameState::kMaxTarget)));
+           }),
+           py::arg("players"), py::arg("seed"), py::arg("target") = GameState::kDefaultTarget)
+      .def_property_readonly("players", &GameState::players)
+      .def_property_readonly("target", &GameState::target)
+      .def_property_readonly("seed", &GameState::seed)
+      .def_property_readonly("deals_played", &GameState::deals_played)
+      .def_property_readonly("over", &GameState::over)
+      .def_property_readonly("winners", &GameState::winners)
+      .def("score", [](const GameState& g, const py::object& seat) {
+             return g.score(int(int_argument(seat, "seat", 0, g.players() - 1)));
+           })
+      .def("next_deal", [](const GameState& g) {
+             if (g.over()) throw py::value_error("the game is over");
+             return g.next_deal();
+           })
+      .def("record", [](GameState& g, const DealState& d) {
+             if (!d.over()) throw py::value_error("record takes a finished deal");
+             if (d.players() != g.players()) throw py::value_error("the deal has another number of players");
+             if (g.over()) throw py::value_error("the game is over");
+             g.record(d);
+           })
+      .def("__copy__", [](const GameState& g) { return GameState(g); });
+
+  py::class_<Bot>(m, "Bot", "A core policy choosing plays (gdy/policy.h).")
+      .def(py::init([](const std::string& name, const py::object& seed) {
+             return Bot{policy_entry(name)->make(), Rng(word_argument(seed, "seed"))};
+           }),
+           py::arg("name"), py::arg("seed") = 0)
+      .def("choose", [](Bot& bot, const DealState& deal) {
+             if (deal.over()) throw py::value_error("the deal is over");
+             PlayList plays;
+             deal.legal_plays(plays);
+             const int i = bot.policy->choose(SeatView::of(deal), plays.begin(), int(plays.size()), bot.rng);
+             return plays[std::size_t(i)].bits();
+           }, "The play word this policy chooses for the player to act.");
+
+  py::class_<gdy::SimulationSetup>(m, "SimulationSetup")
+      .def(py::init([](int players, std::uint64_t seed, const std::vector<std::string>& policies, int target) {
+             gdy::SimulationSetup s;
+             s.players = players;
+             s.seed = seed;
+             if (int(policies.size()) != players) throw py::value_error("one policy per seat");
+             for (int i = 0; i < players; ++i) s.policies[std::size_t(i)] = policy_entry(policies[std::size_t(i)]);
+             s.target = target;
+             gdy::check_setup(s);  // std::invalid_argument: ValueError
+             return s;
+           }),
+           py::arg("players"), py::arg("seed"), py::arg("policies"), py::arg("target"))
+      .def_readonly("players", &gdy::SimulationSetup::players);
+
+  m.def("simulate_deals", [](const gdy::SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
+                             const py::dict& columns, std::uint64_t row, int threads, const py::object& progress) {
+        check_threads(threads);
+        Columns keep;
+        const std::uint64_t n = std::uint64_t(setup.players);
+        const gdy::DealColumns out{column<std::int8_t>(columns, "winner", row, count, 1, keep),
+                                   column<std::int8_t>(columns, "starter", row, count, 1, keep),
+                                   column<std::int16_t>(columns, "penalties", row, count, n, keep),
+                                   column<std::int8_t>(columns, "cards_left", row, count, n, keep),
+                                   column<std::int16_t>(columns, "plays", row, count, 1, keep),
+                                   column<std::int16_t>(columns, "passes", row, count, 1, keep),
+                                   column<std::int16_t>(columns, "draws", row, count, 1, keep),
+                                   column<std::int8_t>(columns, "bombs", row, count, 1, keep)};
+        run_simulation([&](RunControl* control) { gdy::simulate_deals(setup, begin, count, out, threads, control); },
+                       progress);
+      }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"),
+      py::arg("progress") = py::none());
+
+  m.def("simulate_games", [](const gdy::SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
+                             const py::dict& columns, std::uint64_t row, int threads, const py::object& progress) {
+        check_threads(threads);
+        Columns keep;
+        const std::uint64_t n = std::uint64_t(setup.players);
+        const gdy::GameColumns out{column<std::uint8_t>(columns, "winners", row, count, 1, keep),
+                                   column<std::int16_t>(columns, "deals", row, count, 1, keep),
+                                   column<std::int16_t>(columns, "scores", row, count, n, keep),
+                                   column<std::int32_t>(columns, "plays", row, count, 1, keep),
+                                   column<std::int32_t>(columns, "bombs", row, count, 1, keep)};
+        run_simulation([&](RunControl* control) { gdy::simulate_games(setup, begin, count, out, threads, control); },
+                       progress);
+      }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"),
+      py::arg("progress") = py::none());
+}
+
+}  // namespace guandan::python
