@@ -1,0 +1,198 @@
+"""One deal of Gan Deng Yan, played step by step (docs/gdy_rules.md §5).
+
+The state lives in the core (``_core.gdy.Deal``); this class adds the
+record of actions, observations and friendly arguments.
+
+    >>> from guandan.gdy import Deal
+    >>> d = Deal(players=3, seed=4)
+    >>> d.turn == d.starter, len(d.hand(d.starter)), d.stock_left
+    (True, 6, 38)
+    >>> while not d.is_over:
+    ...     d.play(d.legal_plays()[-1])
+    >>> d.penalties[d.winner]
+    0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from .. import _core
+from ..deal import check_seed
+from .cards import Cards
+from .plays import Play, PlayLike, choose_play
+
+MIN_PLAYERS: int = _core.gdy.MIN_PLAYERS
+MAX_PLAYERS: int = _core.gdy.MAX_PLAYERS
+
+
+def check_players(players: int) -> int:
+    """``players`` if it is an int 2..6; TypeError or ValueError otherwise."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise TypeError(f"players must be an integer 2..6, got {players!r}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Gan Deng Yan is for 2..6 players, got {players}")
+    return players
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a deal: ``seat`` played ``play`` (Play.PASS for a pass)."""
+
+    seat: int
+    play: Play
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What ``seat`` may know: its hand and the public state, nothing hidden
+    (no other hand, no stock card)."""
+
+    seat: int
+    players: int
+    hand: Cards
+    turn: Optional[int]
+    table: Optional[Play]        # the play to beat; None when the player to act leads
+    last_player: int             # who played it
+    hand_sizes: Tuple[int, ...]
+    stock_left: int
+    bombs: int
+    played: Tuple[bool, ...]     # whether each seat has played a card this deal
+    history: Tuple[Action, ...]
+    winner: Optional[int]
+
+
+class Deal:
+    """A deal for ``players`` (2..6) from ``seed`` (0..2**64-1); the starter
+    is drawn from the seed unless given."""
+
+    def __init__(self, players: int = 4, seed: int = 0, starter: Optional[int] = None) -> None:
+        check_players(players)
+        check_seed(seed)
+        if starter is not None and (not isinstance(starter, int) or isinstance(starter, bool)):
+            raise TypeError(f"starter must be a seat number, got {starter!r}")
+        if starter is not None and not 0 <= starter < players:
+            raise ValueError(f"starter must be a seat 0..{players - 1}, got {starter}")
+        self._core = _core.gdy.Deal(players, seed, starter)
+        self._seed = seed
+        self._starter_given = starter
+        self._history: List[Action] = []
+
+    # --- what everyone sees --------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self._core.players
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def starter(self) -> int:
+        return self._core.starter
+
+    @property
+    def turn(self) -> Optional[int]:
+        """The seat to act (None once the deal is over)."""
+        return None if self._core.over else self._core.turn
+
+    @property
+    def table(self) -> Optional[Play]:
+        """The play to beat, or None when the player to act leads."""
+        return None if self._core.leading else Play(self._core.table)
+
+    @property
+    def last_player(self) -> int:
+        return self._core.last_player
+
+    @property
+    def hand_sizes(self) -> List[int]:
+        return [self._core.hand_size(s) for s in range(self.players)]
+
+    @property
+    def stock_left(self) -> int:
+        return self._core.stock_left
+
+    @property
+    def bombs(self) -> int:
+        """Bombs (the joker bomb included) played so far: each doubles the penalties, up to x4."""
+        return self._core.bombs
+
+    @property
+    def history(self) -> List[Action]:
+        return list(self._history)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._core.over)
+
+    @property
+    def winner(self) -> Optional[int]:
+        return self._core.winner
+
+    @property
+    def penalties(self) -> List[int]:
+        """Each seat's penalty points once the deal is over (0 for the winner); zeros before."""
+        return [self._core.penalty(s) for s in range(self.players)]
+
+    def has_played(self, seat: int) -> bool:
+        return bool(self._core.has_played(seat))
+
+    # --- hidden state (the engine's view) --------------------------------------
+    def hand(self, seat: int) -> Cards:
+        """A seat's cards (hidden from the other players: see observation())."""
+        return Cards.from_word(self._core.hand(seat))
+
+    @property
+    def hands(self) -> List[Cards]:
+        return [self.hand(s) for s in range(self.players)]
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know (ValueError for a seat not at the table)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+        return Observation(
+            seat=seat, players=self.players, hand=self.hand(seat), turn=self.turn, table=self.table,
+            last_player=self.last_player, hand_sizes=tuple(self.hand_sizes), stock_left=self.stock_left,
+            bombs=self.bombs, played=tuple(self.has_played(s) for s in range(self.players)),
+            history=tuple(self._history), winner=self.winner)
+
+    # --- acting ------------------------------------------------------------------
+    def legal_plays(self) -> List[Play]:
+        """The player to act's plays; when following, the pass comes first. Empty once over."""
+        if self._core.over:
+            return []
+        return [Play(w) for w in self._core.legal_plays()]
+
+    def can_pass(self) -> bool:
+        return not self._core.over and not self._core.leading
+
+    def play(self, play: PlayLike) -> None:
+        """Plays a Play, or text naming one ('5 6 7', 'pass', 'run 5 6 JK JK') for
+        the player to act; ValueError if it is not legal."""
+        if self._core.over:
+            raise ValueError("the deal is over")
+        chosen = choose_play(play, self.legal_plays())
+        seat = self._core.turn
+        self._core.apply(chosen.word)
+        self._history.append(Action(seat, chosen))
+
+    def pass_turn(self) -> None:
+        """Passes (ValueError when leading or over)."""
+        self.play(Play.PASS)
+
+    def copy(self) -> "Deal":
+        twin = Deal.__new__(Deal)
+        twin._core = self._core.__copy__()
+        twin._seed, twin._starter_given = self._seed, self._starter_given
+        twin._history = list(self._history)
+        return twin
+
+    def perft(self, depth: int) -> int:
+        """Action sequences of ``depth`` actions from here (a finished deal counts once)."""
+        return int(self._core.perft(depth))
+
+    def __repr__(self) -> str:
+        state = f"won by seat {self.winner}" if self.is_over else f"seat {self.turn} to act"
+        return f"<gdy.Deal players={self.players} seed={self.seed} {state}>"

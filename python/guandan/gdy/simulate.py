@@ -1,0 +1,138 @@
+"""Gan Deng Yan in bulk: many deals or games played inside the core.
+
+The core's policies (:data:`POLICIES`: ``"random"``, uniform over the legal
+plays and the pass; ``"rule"``, a cheap rule-based player) play every
+action without Python; the work runs on threads with the GIL released and
+Ctrl-C stops it. Deal ``i`` depends only on the seed and ``i``, so results
+are the same for any number of threads or chunking (the same machinery as
+:func:`guandan.simulate`).
+
+    >>> from guandan.gdy import simulate
+    >>> r = simulate(500, players=5, policy="rule", seed=2)
+    >>> r.penalties.shape, bool((r.penalties[range(500), r.winner] == 0).all())
+    ((500, 5), True)
+    >>> bool((simulate(500, players=5, policy="rule", seed=2, threads=2).penalties == r.penalties).all())
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Union
+
+import numpy as np
+
+from .. import _core
+from ..deal import check_seed
+from ..simulate import MAX_N, Progress, _Columns, _integer, _run
+from .deal import check_players
+from .game import DEFAULT_TARGET, check_target
+
+POLICIES = tuple(_core.gdy.policy_names())  # the core's registry (gdy/policy.cpp), in its order
+
+PolicyLike = Union[str, Sequence[str]]
+
+
+@dataclass(frozen=True)
+class DealResults(_Columns):
+    """One row per deal. ``winner``: the seat out first; ``starter``;
+    ``penalties`` and ``cards_left`` by seat (n, players); ``plays``,
+    ``passes``, ``draws`` (cards drawn from the stock) and ``bombs``."""
+
+    winner: np.ndarray
+    starter: np.ndarray
+    penalties: np.ndarray
+    cards_left: np.ndarray
+    plays: np.ndarray
+    passes: np.ndarray
+    draws: np.ndarray
+    bombs: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.winner)
+
+
+@dataclass(frozen=True)
+class GameResults(_Columns):
+    """One row per game. ``winners``: (n, players) booleans, the seats with
+    the lowest score (ties share); ``deals`` played; final ``scores`` by
+    seat; total ``plays`` and ``bombs``."""
+
+    winners: np.ndarray
+    deals: np.ndarray
+    scores: np.ndarray
+    plays: np.ndarray
+    bombs: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+
+def _policies(policy: PolicyLike, players: int) -> List[str]:
+    if not isinstance(policy, str) and not isinstance(policy, Sequence):
+        raise TypeError(f"policy must be a name or one name per seat, got {policy!r}")
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) != players:
+        raise ValueError(f"give one policy for all seats or one per seat ({players}), got {len(names)}")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"a policy is a name, got {name!r}")
+        if name not in POLICIES:
+            raise ValueError(f"unknown policy '{name}' (expected one of {', '.join(POLICIES)})")
+    return names
+
+
+def _setup(players, seed, policy, target) -> "_core.gdy.SimulationSetup":
+    check_players(players)
+    check_seed(seed)
+    check_target(target)
+    return _core.gdy.SimulationSetup(players, seed, _policies(policy, players), target)
+
+
+def simulate(
+    n_deals: int,
+    players: int = 4,
+    policy: PolicyLike = "random",
+    seed: int = 0,
+    threads: int = 1,
+    first: int = 0,
+    chunk: int = 65536,
+    progress: Optional[Progress] = None,
+) -> DealResults:
+    """Play ``n_deals`` seeded deals for ``players`` (2..6) with ``policy``
+    (one name, or one per seat). ``first`` offsets the deal indices, so runs
+    can be split and merged; ``progress(done, total)`` is called as deals
+    finish. Ranges as :func:`guandan.simulate` (n up to 10**9, threads 1..256)."""
+    setup = _setup(players, seed, policy, DEFAULT_TARGET)
+    columns = {
+        "winner": (np.int8, 1), "starter": (np.int8, 1), "penalties": (np.int16, players),
+        "cards_left": (np.int8, players), "plays": (np.int16, 1), "passes": (np.int16, 1),
+        "draws": (np.int16, 1), "bombs": (np.int8, 1),
+    }
+    out = _run(_core.gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk, progress)
+    return DealResults(**out)
+
+
+def simulate_games(
+    n_games: int,
+    players: int = 4,
+    policy: PolicyLike = "random",
+    target: int = DEFAULT_TARGET,
+    seed: int = 0,
+    threads: int = 1,
+    first: int = 0,
+    chunk: int = 4096,
+    progress: Optional[Progress] = None,
+) -> GameResults:
+    """Play ``n_games`` whole games to ``target`` points; game ``i`` is
+    ``Game(players, match_deal_seed(seed, i), target)``."""
+    setup = _setup(players, seed, policy, target)
+    columns = {"winners": (np.uint8, 1), "deals": (np.int16, 1), "scores": (np.int16, players),
+               "plays": (np.int32, 1), "bombs": (np.int32, 1)}
+    out = _run(_core.gdy.simulate_games, setup, columns, n_games, first, threads, chunk, progress)
+    mask = out.pop("winners")
+    out["winners"] = ((mask[:, None] >> np.arange(players, dtype=np.uint8)) & 1).astype(bool)
+    return GameResults(**out)
+
+
+__all__ = ["DealResults", "GameResults", "POLICIES", "simulate", "simulate_games", "MAX_N"]
