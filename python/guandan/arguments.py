@@ -46,6 +46,9 @@ def integer_in(low: int, high: Union[int, None] = None) -> Callable[[str], int]:
 
 
 seat = integer_in(0, 3)
+any_seat = integer_in(0, 5)  # a seat of either game (Gan Deng Yan seats up to six); the command checks its game's
+players = integer_in(2, 6)   # Gan Deng Yan
+target = integer_in(1, 10000)  # Gan Deng Yan's game target, in penalty points
 count = integer_in(1, MAX_COUNT)
 threads = integer_in(1, MAX_THREADS)
 rollouts = integer_in(1, MAX_ROLLOUTS)
@@ -80,9 +83,19 @@ def ruleset(text: str) -> str:
     return _name(text, PRESET_NAMES, "ruleset")
 
 
+GAMES = ("guandan", "gdy")
+
+
+def game(text: str) -> str:
+    """Which game: guandan, or gdy (Gan Deng Yan)."""
+    return _name(text, GAMES, "game")
+
+
 def bot(text: str) -> str:
-    """The name of a Python bot (``guandan play``)."""
-    return _name(text, list(BOTS), "bot")
+    """The name of a bot of ``guandan play``: Guandan's, or a Gan Deng Yan policy (checked by the command)."""
+    from .gdy import POLICIES as GDY_POLICIES
+
+    return _name(text, list(BOTS) + [p for p in GDY_POLICIES if p not in BOTS], "bot")
 
 
 def _names(text: str) -> List[str]:
@@ -90,10 +103,10 @@ def _names(text: str) -> List[str]:
 
 
 def policy(text: str) -> Union[str, List[str]]:
-    """One core policy for every seat, or four comma-separated ones (seat 0 first)."""
+    """One core policy for every seat, or one per seat, comma-separated (seat 0
+    first): four for Guandan, as many as the players for Gan Deng Yan (the
+    command checks the number)."""
     names = _names(text)
-    if len(names) not in (1, 4):
-        raise argparse.ArgumentTypeError(f"give one policy or four, one per seat; got {len(names)}: {text.strip()!r}")
     return names[0] if len(names) == 1 else names
 
 

@@ -26,6 +26,13 @@ plays a whole match at the terminal: you against three bots, your partner
 sitting opposite. Input is read line by line with ``input()``, so a game can
 be scripted; end of input quits.
 
+    guandan play --game gdy [--players N] [--target P] [--seed N] [--seat S] [--bots NAME]
+    guandan simulate --game gdy [--players N] [--deals N | --matches N] [--target P] [--policy ...]
+    guandan arena --game gdy [--players N] [--bots A,B] [--deals N]
+
+the same for Gan Deng Yan (docs/gdy_rules.md), 2 to 6 players; a "match" of
+Gan Deng Yan is a game to the target.
+
     guandan serve [--host H] [--port P] [--db FILE]
 
 serves the game in a browser (``docs/web.md``; needs ``pip install '.[web]'``).
@@ -54,6 +61,7 @@ from .simulate import POLICIES
 from .simulate import simulate as _simulate_deals
 from .terminal import play_command
 from .version import __version__
+from .gdy import POLICIES as GDY_POLICIES
 
 _POLICY_NAMES = ", ".join(POLICIES)  # the core's policy registry
 
@@ -69,7 +77,10 @@ class _Parser(argparse.ArgumentParser):
     """Argument errors in one line (argparse prints the whole usage first)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        # Control characters of a mistyped argument (a stray carriage return)
+        # are shown escaped, so the message stays one line.
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shown} (see {self.prog} --help)\n")
 
 
 def _one_line(error: BaseException) -> str:
@@ -171,7 +182,26 @@ def _run_record(args: argparse.Namespace, what: str, n: int, level: str, rollout
     }
 
 
+def _policy_count(args: argparse.Namespace, seats: int, game: str) -> None:
+    """One policy for all seats or one per seat (the parser accepts any number)."""
+    if not isinstance(args.policy, str) and len(args.policy) != seats:
+        per_seat = "four" if seats == 4 else f"{seats}"
+        raise CommandError(f"argument --policy: give one policy or {per_seat}, one per seat of {game}; "
+                           f"got {len(args.policy)}")
+
+
+def _check_game_options(args: argparse.Namespace, *names: str) -> None:
+    """Gan Deng Yan's options are refused in a Guandan command, so a mistyped --game cannot pass unseen."""
+    given = [name for name in names if getattr(args, name, None) is not None]
+    if args.game == "guandan" and given:
+        raise CommandError(f"--{given[0]} is an option of Gan Deng Yan: add --game gdy")
+
+
 def _simulate(args: argparse.Namespace) -> int:
+    _check_game_options(args, "players", "target")
+    if args.game == "gdy":
+        return _simulate_gdy(args)
+    _policy_count(args, 4, "Guandan")
     from .progress import ProgressBar
     from .results_file import write_results
     from .simulate import MatchResults, simulate, simulate_matches
@@ -229,7 +259,109 @@ def _simulate_on_ray(args: argparse.Namespace, n: int, bar: Any) -> Any:
         raise CommandError(f"cannot run on the Ray cluster {args.ray!r}: {_one_line(error)}") from None
 
 
+def _gdy_policies(args: argparse.Namespace, names: Sequence[str]) -> None:
+    for name in names:
+        if name not in GDY_POLICIES:
+            raise CommandError(f"unknown Gan Deng Yan policy '{name}' (expected one of {', '.join(GDY_POLICIES)})")
+
+
+def _simulate_gdy(args: argparse.Namespace) -> int:
+    from .gdy.game import DEFAULT_TARGET
+    from .gdy.simulate import simulate, simulate_games
+    from .progress import ProgressBar
+    from .gdy.summary import deal_summary as gdy_deal_summary, game_summary as gdy_game_summary
+
+    if args.ray or args.level is not None or args.rollouts is not None or args.out:
+        raise CommandError("--ray, --level, --rollouts and --out are options of Guandan's simulate, not of --game gdy")
+    if args.ruleset != "standard":
+        raise CommandError("--ruleset is Guandan's: Gan Deng Yan has one set of rules (docs/gdy_rules.md)")
+    players = args.players or 4
+    target = args.target or DEFAULT_TARGET
+    _policy_count(args, players, f"Gan Deng Yan with {players} players")
+    _gdy_policies(args, [args.policy] if isinstance(args.policy, str) else args.policy)
+    games = bool(args.matches)
+    if args.target is not None and not games:
+        raise CommandError("--target sets the end of a game: simulate whole games with --matches")
+    n = args.matches or args.deals
+    what = "games" if games else "deals"
+    empty = simulate_games(0, players) if games else simulate(0, players)
+    _check_memory(n, empty, f"{n:,} {what}")
+    bar = None if args.quiet else ProgressBar(f"Simulating {n:,} {what}")
+    policy = args.policy if isinstance(args.policy, str) else ",".join(args.policy)
+    print(f"guandan simulate: Gan Deng Yan, {n:,} {what}, {players} players, policy {policy}, seed {args.seed}, "
+          f"{args.threads} thread(s)" + (f", target {target}" if games else ""))
+    start = time.perf_counter()
+    try:
+        if games:
+            played = simulate_games(n, players, policy=args.policy, target=target, seed=args.seed,
+                                    threads=args.threads, progress=bar)
+        else:
+            dealt = simulate(n, players, policy=args.policy, seed=args.seed, threads=args.threads, progress=bar)
+    finally:
+        if bar is not None:
+            bar.end_line()
+    seconds = time.perf_counter() - start
+    print()
+    summary = gdy_game_summary(played, seconds) if games else gdy_deal_summary(dealt, seconds)
+    print("\n".join(summary))
+    return 0
+
+
+def _arena_gdy(args: argparse.Namespace) -> int:
+    from .gdy.arena import arena
+    from .gdy.simulate import simulate
+    from .progress import ProgressBar
+
+    if args.league or args.out or args.rollouts is not None or args.ruleset != "standard":
+        raise CommandError("--league, --out, --rollouts and --ruleset are options of Guandan's arena, not of --game gdy")
+    a, b = args.bots
+    _gdy_policies(args, (a, b))
+    players = args.players or 4
+    _check_memory(2 * args.deals, simulate(0, players), f"{2 * args.deals:,} deals")
+    if args.deals < 2:
+        raise CommandError("--deals: the arena needs at least 2 deal pairs for an interval")
+    bar = None if args.quiet else ProgressBar(f"Arena {a} vs {b}")
+    start = time.perf_counter()
+    try:
+        result = arena(a, b, args.deals, players=players, seed=args.seed, threads=args.threads, progress=bar)
+    finally:
+        if bar is not None:
+            bar.end_line()
+    print("\n".join(result.summary()))
+    print(f"  ({time.perf_counter() - start:.1f} s; Gan Deng Yan, seed {args.seed})")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    _check_game_options(args, "players", "target")
+    if args.game == "gdy":
+        if args.ruleset != "standard":
+            raise CommandError("--ruleset is Guandan's: Gan Deng Yan has one set of rules (docs/gdy_rules.md)")
+        args.players = args.players or 4
+        args.target = args.target or 50
+        args.bots = "rule" if args.bots is None else args.bots
+        if args.bots not in GDY_POLICIES:
+            raise CommandError(f"argument --bots: unknown Gan Deng Yan bot '{args.bots}' "
+                               f"(expected one of {', '.join(GDY_POLICIES)})")
+        if args.seat >= args.players:
+            raise CommandError(f"argument --seat: a game of {args.players} has seats 0..{args.players - 1}")
+        from .gdy.terminal import play_command as play_gdy
+
+        return play_gdy(args)
+    from .bots import BOTS
+
+    args.bots = "simple" if args.bots is None else args.bots
+    if args.bots not in BOTS:
+        raise CommandError(f"argument --bots: unknown bot '{args.bots}' (expected one of {', '.join(BOTS)})")
+    if args.seat > 3:
+        raise CommandError(f"argument --seat: Guandan has seats 0..3, got {args.seat}")
+    return play_command(args)
+
+
 def _arena(args: argparse.Namespace) -> int:
+    _check_game_options(args, "players")
+    if args.game == "gdy":
+        return _arena_gdy(args)
     from .arena import arena
     from .progress import ProgressBar
     from .simulate import simulate
@@ -301,6 +433,12 @@ class _League(argparse.Action):
 RULESETS = "{" + ",".join(PRESET_NAMES) + "}"
 
 
+def _game_options(command: argparse.ArgumentParser, players_help: str) -> None:
+    command.add_argument("--game", type=arguments.game, default="guandan", metavar="{guandan,gdy}",
+                         help="guandan (default), or gdy: Gan Deng Yan, 2..6 players (docs/gdy_rules.md)")
+    command.add_argument("--players", type=arguments.players, default=None, help=f"gdy: {players_help}, 2..6 (default 4)")
+
+
 def _parser() -> argparse.ArgumentParser:
     rollouts = DEFAULT_ROLLOUTS
     parser = _Parser(prog="guandan", description="A fast, exact Guandan rules engine.")
@@ -315,15 +453,22 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--examples", type=arguments.examples, default=4, help="examples shown per kind (default 4)")
     demo.set_defaults(run=_demo)
 
-    play = sub.add_parser("play", help="play a match at the terminal against three bots")
+    play = sub.add_parser("play", help="play a match at the terminal against bots (Guandan, or Gan Deng Yan)")
+    _game_options(play, "players at the table")
     play.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
     play.add_argument("--seed", type=arguments.seed, default=None, help="match seed (default: a random one, printed)")
-    play.add_argument("--seat", type=arguments.seat, default=0, help="your seat 0..3 (default 0)")
-    play.add_argument("--bots", type=arguments.bot, default="simple", metavar="{" + ",".join(arguments.BOTS) + "}",
-                      help="the other players (default simple)")
-    play.set_defaults(run=play_command)
+    play.add_argument("--seat", type=arguments.any_seat, default=0, help="your seat 0..3 (gdy: 0..players-1; default 0)")
+    play.add_argument("--bots", type=arguments.bot, default=None,
+                      metavar="{" + ",".join(arguments.BOTS) + "} (gdy: {" + ",".join(GDY_POLICIES) + "})",
+                      help="the other players (default simple; gdy: rule)")
+    play.add_argument("--target", type=arguments.target, default=None,
+                      help="gdy: the score that ends the game, 1..10000 (default 50)")
+    play.set_defaults(run=_play)
 
     sim = sub.add_parser("simulate", help="play many deals (or matches) in the core and summarise them")
+    _game_options(sim, "players of every deal")
+    sim.add_argument("--target", type=arguments.target, default=None,
+                     help="gdy with --matches: the score that ends a game, 1..10000 (default 50)")
     amount = sim.add_mutually_exclusive_group()
     amount.add_argument("--deals", type=arguments.count, default=100000, help="number of deals (default 100000)")
     amount.add_argument("--matches", type=arguments.count, default=None, help="simulate this many whole matches instead")
@@ -344,6 +489,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=_simulate)
 
     ar = sub.add_parser("arena", help="compare bots on duplicate deals (teams swapped): two, or a league")
+    _game_options(ar, "players of every deal")
     who = ar.add_mutually_exclusive_group()
     who.add_argument("--bots", type=arguments.policy_pair, default="rule,random",
                      help=f"two of {_POLICY_NAMES}, comma-separated (default rule,random)")

@@ -56,6 +56,7 @@ class Cards:
     """A set of Gan Deng Yan cards (a hand, or what a play uses)."""
 
     __slots__ = ("_word",)
+    _word: int
 
     def __init__(self, cards: CardsLike = "") -> None:
         if isinstance(cards, Cards):
