@@ -197,9 +197,47 @@ void simulation() {
   CHECK(find_policy("nope") == nullptr);
 }
 
+// Random hands and tables: every play listed uses cards of the hand, is a
+// reading of its cards, beats the table, and is listed once; random words
+// are refused or accepted without harm.
+void fuzz() {
+  Rng rng(2024);
+  std::vector<Play> table_choices;
+  for (int round = 0; round < 3000; ++round) {
+    Cards hand;
+    const int size = 1 + int(rng.bounded(20));
+    for (int i = 0; i < size; ++i) {
+      const Cards card = Cards::of_kind(int(rng.bounded(gdy::kNumKinds)));
+      if ((hand + card).is_valid()) hand = hand + card;
+    }
+    if (hand.empty()) continue;
+    Play table = Play::pass();
+    if (!table_choices.empty() && rng.bounded(3) != 0) table = table_choices[rng.bounded(table_choices.size())];
+    const auto plays = plays_of(hand, table);
+    std::vector<std::uint64_t> seen;
+    for (Play p : plays) {
+      seen.push_back(p.bits());
+      if (p.is_pass()) {
+        CHECK(!table.is_pass());
+        continue;
+      }
+      CHECK(hand.contains(p.cards()) && is_reading(p));
+      if (!table.is_pass()) CHECK(beats(p, table));
+      if (table_choices.size() < 500) table_choices.push_back(p);
+    }
+    std::sort(seen.begin(), seen.end());
+    CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+    // An arbitrary word: a valid card set or not, a reading or not, never a crash.
+    const std::uint64_t word = rng.next();
+    if (Cards::from_bits(word).is_valid()) (void)plays_of(Cards::from_bits(word));
+    (void)is_reading(Play::from_bits(word));
+  }
+}
+
 }  // namespace
 
 void test_gdy() {
+  fuzz();
   hand_counts();
   capacity();
   deals_to_the_end();

@@ -1,4 +1,4 @@
-// Gan Deng Yan's cards (docs/gdy_rules.md): one 54-card deck, 13 ranks of
+// Gan Deng Yan's cards (docs/gdy_rules.md §1): one 54-card deck, 13 ranks of
 // four cards and two jokers. Suits never matter, so a hand is a count per
 // rank and a count of jokers, packed in one word.
 //

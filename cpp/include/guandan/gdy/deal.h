@@ -1,4 +1,4 @@
-// One deal of Gan Deng Yan (docs/gdy_rules.md), as a mutable state.
+// One deal of Gan Deng Yan (docs/gdy_rules.md §5 to §7), as a mutable state.
 //
 // Rules in brief: 2..6 players, one 54-card deck. The starter gets six
 // cards, the others five, and the starter leads. Each turn the player to act
@@ -34,7 +34,7 @@ using DeckOrder = std::array<std::uint8_t, kDeckSize>;
 
 DeckOrder shuffled_deck_order(std::uint64_t seed, int players, int* drawn_starter);
 
-// The penalty of a player left with `cards_left` (docs/gdy_rules.md, "Scoring").
+// The penalty of a player left with `cards_left` (docs/gdy_rules.md §6).
 constexpr int penalty(int cards_left, bool played, int bombs) {
   const int bomb_factor = bombs >= 2 ? 4 : bombs == 1 ? 2 : 1;
   return cards_left * (played ? 1 : 2) * bomb_factor;

@@ -1,9 +1,9 @@
-// Every legal Gan Deng Yan play of a hand (docs/gdy_rules.md), enumerated
+// Every legal Gan Deng Yan play of a hand (docs/gdy_rules.md §2 to §4), enumerated
 // from rank masks, written into a sink (a FixedList on the hot path, a
 // vector at the Python boundary): no allocation.
 //
 // Each play is a set of cards with the reading it plays as. Cards that read
-// more than one way play as their strongest reading:
+// more than one way play as their strongest reading (§3.3):
 //   - cards with a bomb reading play only as that bomb;
 //   - leading, the highest reading of each non-bomb kind they read as (a
 //     run is the highest when its lowest rank is a natural card or its top

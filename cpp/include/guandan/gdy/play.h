@@ -1,5 +1,5 @@
 // A Gan Deng Yan play: the cards it uses and the combination they read as
-// (docs/gdy_rules.md, "Combinations" and "Beating a play"), in one word.
+// (docs/gdy_rules.md §2 and §4), in one word.
 //
 //   bits 0 .. 53    the cards, laid out as Cards (cards.h)
 //   bits 54 .. 55   zero

@@ -44,7 +44,7 @@ class RandomPolicy final : public Policy {
   int choose(const SeatView& view, const Play* plays, int count, Rng& rng) override;
 };
 
-// A cheap rule-based player (docs/gdy_rules.md has the game; this is play):
+// A cheap rule-based player:
 // - it goes out whenever one play empties its hand;
 // - leading, it sheds the most cards for the least strength: no bombs, no
 //   jokers or 2s while it has other cards, nothing that breaks three or four
