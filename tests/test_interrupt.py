@@ -14,6 +14,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a chi
 LONG_WORK = {
     # One chunk of 10**8 rule deals: hours of work in one native call.
     "simulate": "guandan.simulate(10**8, policy='rule', threads=2, chunk=10**8)",
+    # One chunk of 10**8 Gan Deng Yan deals (minutes of work).
+    "gdy_simulate": "guandan.gdy.simulate(10**8, players=6, policy='rule', threads=2, chunk=10**8)",
     # One search policy deal with a million playouts per decision.
     "simulate_search": "guandan.simulate(4, policy='search', search_rollouts=10**6, threads=1)",
     # One search decision of a million playouts.
@@ -28,7 +30,7 @@ LONG_WORK = {
 
 @pytest.mark.parametrize("work", sorted(LONG_WORK))
 def test_ctrl_c_stops_long_native_work(work):
-    code = "import guandan\nfrom guandan.bots import SearchBot, SearchV1Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
+    code = "import guandan, guandan.gdy\nfrom guandan.bots import SearchBot, SearchV1Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
     child = sigint_child.start([sys.executable, "-c", code])
     try:
         assert child.stdout.readline().strip() == "started"
