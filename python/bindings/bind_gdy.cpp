@@ -112,6 +112,7 @@ void init_gdy(py::module_& parent) {
            }),
            py::arg("players"), py::arg("seed"), py::arg("starter") = py::none())
       .def_property_readonly("players", &DealState::players)
+      .def_property_readonly("seed", &DealState::seed)
       .def_property_readonly("starter", &DealState::starter)
       .def_property_readonly("turn", &DealState::turn)
       .def_property_readonly("table", [](const DealState& d) { return d.table().bits(); })

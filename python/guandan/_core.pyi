@@ -265,6 +265,7 @@ class gdy:
     class Deal:
         def __init__(self, players: int, seed: int, starter: Optional[int] = None) -> None: ...
         players: int
+        seed: int
         starter: int
         turn: int
         table: int

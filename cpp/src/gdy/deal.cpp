@@ -32,7 +32,8 @@ DeckOrder shuffled_deck_order(std::uint64_t seed, int players, int* drawn_starte
   return order;
 }
 
-DealState::DealState(int players, std::uint64_t seed, int starter) : players_(players), starter_(starter) {
+DealState::DealState(int players, std::uint64_t seed, int starter)
+    : players_(players), seed_(seed), starter_(starter) {
   check_players(players);
   if (starter != -1) check_starter(starter, players);
   int drawn = 0;

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .. import _core
 from ..deal import check_seed
 from .deal import Deal
-from .plays import Play
+from .plays import Play, play_from_core
 from .simulate import POLICIES
 
 
@@ -35,7 +35,7 @@ class CoreBot:
         """The play this bot makes for the player to act in ``deal``."""
         if not isinstance(deal, Deal):
             raise TypeError(f"choose takes a gdy.Deal, got {deal!r}")
-        return Play(self._bot.choose(deal._core))
+        return play_from_core(self._bot.choose(deal._core))
 
     def __repr__(self) -> str:
         return f"CoreBot({self.name!r})"

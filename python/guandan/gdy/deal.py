@@ -21,7 +21,7 @@ from typing import List, Optional, Tuple
 from .. import _core
 from ..deal import check_seed
 from .cards import Cards
-from .plays import Play, PlayLike, choose_play
+from .plays import Play, PlayLike, choose_play, play_from_core
 
 MIN_PLAYERS: int = _core.gdy.MIN_PLAYERS
 MAX_PLAYERS: int = _core.gdy.MAX_PLAYERS
@@ -75,9 +75,15 @@ class Deal:
         if starter is not None and not 0 <= starter < players:
             raise ValueError(f"starter must be a seat 0..{players - 1}, got {starter}")
         self._core = _core.gdy.Deal(players, seed, starter)
-        self._seed = seed
-        self._starter_given = starter
         self._history: List[Action] = []
+
+    @classmethod
+    def _of_core(cls, state: "_core.gdy.Deal") -> "Deal":
+        """A deal over a core state at its start (a game's next deal)."""
+        deal = cls.__new__(cls)
+        deal._core = state
+        deal._history = []
+        return deal
 
     # --- what everyone sees --------------------------------------------------
     @property
@@ -86,7 +92,7 @@ class Deal:
 
     @property
     def seed(self) -> int:
-        return self._seed
+        return self._core.seed
 
     @property
     def starter(self) -> int:
@@ -100,7 +106,7 @@ class Deal:
     @property
     def table(self) -> Optional[Play]:
         """The play to beat, or None when the player to act leads."""
-        return None if self._core.leading else Play(self._core.table)
+        return None if self._core.leading else play_from_core(self._core.table)
 
     @property
     def last_player(self) -> int:
@@ -163,7 +169,7 @@ class Deal:
         """The player to act's plays; when following, the pass comes first. Empty once over."""
         if self._core.over:
             return []
-        return [Play(w) for w in self._core.legal_plays()]
+        return [play_from_core(w) for w in self._core.legal_plays()]
 
     def can_pass(self) -> bool:
         return not self._core.over and not self._core.leading
@@ -185,7 +191,6 @@ class Deal:
     def copy(self) -> "Deal":
         twin = Deal.__new__(Deal)
         twin._core = self._core.__copy__()
-        twin._seed, twin._starter_given = self._seed, self._starter_given
         twin._history = list(self._history)
         return twin
 

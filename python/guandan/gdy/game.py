@@ -48,9 +48,7 @@ class Game:
         self._deal: Optional[Deal] = self._start()
 
     def _start(self) -> Deal:
-        index = self._core.deals_played
-        starter = None if index == 0 else self._deals[-1].winner
-        return Deal(self.players, _core.match_deal_seed(self.seed, index), starter)
+        return Deal._of_core(self._core.next_deal())  # the core deals it: seed and starter as above
 
     @property
     def players(self) -> int:

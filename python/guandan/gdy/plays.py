@@ -30,6 +30,7 @@ class Play:
     """A play (or the pass): compare with ==, show with str() or describe()."""
 
     __slots__ = ("_word",)
+    _word: int
     PASS: "Play"
 
     def __init__(self, word: int) -> None:
@@ -105,6 +106,13 @@ class Play:
 Play.PASS = Play(0)
 
 
+def play_from_core(word: int) -> Play:
+    """A play word the core listed: already a legal reading, so not checked again."""
+    play = Play.__new__(Play)
+    play._word = word
+    return play
+
+
 def _hand_word(hand: CardsLike) -> int:
     return Cards(hand).word
 
@@ -117,7 +125,7 @@ def legal_plays(hand: CardsLike, table: Optional[Play] = None) -> List[Play]:
         raise TypeError(f"table must be a Play or None, got {table!r}")
     if table is not None and table.is_pass:
         table = None
-    return [Play(w) for w in _core.gdy.legal_plays(_hand_word(hand), 0 if table is None else table.word)]
+    return [play_from_core(w) for w in _core.gdy.legal_plays(_hand_word(hand), 0 if table is None else table.word)]
 
 
 def beats(play: Play, table: Play) -> bool:

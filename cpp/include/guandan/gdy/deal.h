@@ -49,6 +49,7 @@ class DealState {
   DealState(int players, const DeckOrder& deck, int starter);
 
   int players() const { return players_; }
+  std::uint64_t seed() const { return seed_; }  // 0 for a deal of a given deck order
   int starter() const { return starter_; }
   int turn() const { return turn_; }
   Play table() const { return table_; }  // the pass when the player to act leads
@@ -84,6 +85,7 @@ class DealState {
   void draw_round();
 
   int players_;
+  std::uint64_t seed_ = 0;
   int starter_;
   DeckOrder deck_{};
   int stock_next_ = 0;
