@@ -12,12 +12,13 @@ Usage: python tools/make_gdy_perft.py
 """
 
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # so `tests.reference` imports when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/data_file.py
 
+from data_file import write_data_file  # noqa: E402
 from tests.reference.gdy import Deal, perft  # noqa: E402
 
 SEEDS = range(1, 7)
@@ -48,12 +49,7 @@ def perft_lines():
 
 
 def main():
-    start = time.perf_counter()
-    lines = list(perft_lines())
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(HEADER + "\n".join(lines) + "\n")
-    elapsed = time.perf_counter() - start
-    print(f"wrote {len(lines)} lines to {OUTPUT.relative_to(ROOT)} in {elapsed:.1f} s")
+    write_data_file(OUTPUT, HEADER, perft_lines, ROOT)
 
 
 if __name__ == "__main__":

@@ -8,13 +8,14 @@ Usage: python tools/make_perft.py
 """
 
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # so `tests.reference` imports when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/data_file.py
 
+from data_file import write_data_file  # noqa: E402
 from tests.reference.deal import perft_positions  # noqa: E402
 from tests.reference.movegen import KINDS, leads  # noqa: E402
 
@@ -49,12 +50,7 @@ def perft_lines():
 
 
 def main():
-    start = time.perf_counter()
-    lines = list(perft_lines())
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(HEADER + "\n".join(lines) + "\n")
-    elapsed = time.perf_counter() - start
-    print(f"wrote {len(lines)} lines to {OUTPUT.relative_to(ROOT)} in {elapsed:.1f} s")
+    write_data_file(OUTPUT, HEADER, perft_lines, ROOT)
 
 
 if __name__ == "__main__":

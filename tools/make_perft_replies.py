@@ -9,12 +9,13 @@ Usage: python tools/make_perft_replies.py
 """
 
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # so `tests.reference` imports when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/data_file.py
 
+from data_file import write_data_file  # noqa: E402
 from tests.reference.deal import perft_positions  # noqa: E402
 from tests.reference.movegen import beats, leads  # noqa: E402
 
@@ -47,13 +48,12 @@ def position_lines(seed, label, flag):
     return [head] + rows
 
 
+def all_lines():
+    return [line for seed in SEEDS for label, flag in RULESETS for line in position_lines(seed, label, flag)]
+
+
 def main():
-    start = time.perf_counter()
-    lines = [line for seed in SEEDS for label, flag in RULESETS for line in position_lines(seed, label, flag)]
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(HEADER + "\n".join(lines) + "\n")
-    elapsed = time.perf_counter() - start
-    print(f"wrote {len(lines)} lines to {OUTPUT.relative_to(ROOT)} in {elapsed:.1f} s")
+    write_data_file(OUTPUT, HEADER, all_lines, ROOT)
 
 
 if __name__ == "__main__":
