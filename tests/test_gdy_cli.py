@@ -38,6 +38,25 @@ def test_arena_compares_two_bots():
     assert "rule vs random, 3 players: 600 deals (300 duplicate pairs)" in out and "95% interval" in out
 
 
+@pytest.mark.parametrize("what, flag", [("deals", "--deals"), ("games", "--matches")])
+def test_simulate_out_writes_the_columns_and_the_run(tmp_path, what, flag):
+    import numpy as np
+
+    from guandan import gdy
+    from guandan.results_file import read_results
+
+    path = str(tmp_path / "run.npz")
+    status, out, err = run(["simulate", "--game", "gdy", "--players", "3", flag, "200", "--seed", "4",
+                            "--out", path, "--quiet"])
+    assert status == 0, err
+    results, record = read_results(path)
+    assert record["game"] == "gdy" and record["what"] == what and record["players"] == 3
+    again = (gdy.simulate_games(200, players=3, seed=4) if what == "games" else gdy.simulate(200, players=3, seed=4))
+    assert type(results) is type(again)
+    for name, column in again.arrays().items():
+        assert np.array_equal(column, getattr(results, name)), name
+
+
 @pytest.mark.parametrize("argv, words", [
     (["simulate", "--game", "gdy", "--players", "7"], ["--players", "7"]),
     (["simulate", "--game", "gdy", "--players", "1"], ["--players"]),

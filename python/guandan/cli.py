@@ -271,8 +271,8 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
     from .progress import ProgressBar
     from .gdy.summary import deal_summary as gdy_deal_summary, game_summary as gdy_game_summary
 
-    if args.ray or args.level is not None or args.rollouts is not None or args.out:
-        raise CommandError("--ray, --level, --rollouts and --out are options of Guandan's simulate, not of --game gdy")
+    if args.ray or args.level is not None or args.rollouts is not None:
+        raise CommandError("--ray, --level and --rollouts are options of Guandan's simulate, not of --game gdy")
     if args.ruleset != "standard":
         raise CommandError("--ruleset is Guandan's: Gan Deng Yan has one set of rules (docs/gdy_rules.md)")
     players = args.players or 4
@@ -304,6 +304,15 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
     print()
     summary = gdy_game_summary(played, seconds) if games else gdy_deal_summary(dealt, seconds)
     print("\n".join(summary))
+    if args.out:
+        from .results_file import write_results
+
+        policies = [args.policy] * players if isinstance(args.policy, str) else list(args.policy)
+        run = {"command": "simulate", "game": "gdy", "what": what, "count": n, "seed": args.seed, "players": players,
+               "policies": policies, "target": target if games else None, "threads": args.threads,
+               "version": __version__}
+        write_results(played if games else dealt, args.out, run)
+        print(f"\nWrote {args.out}")
     return 0
 
 

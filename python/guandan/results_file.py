@@ -22,7 +22,7 @@ from typing import Any, Dict, Mapping, Tuple, Union
 
 import numpy as np
 
-from .simulate import DealResults, MatchResults
+from .simulate import DealResults, MatchResults, _Columns
 
 Results = Union[DealResults, MatchResults]
 FORMATS = (".npz", ".parquet")
@@ -66,8 +66,8 @@ def check_output_path(path: str) -> str:
     return path
 
 
-def write_results(results: Results, path: str, run: Mapping[str, Any]) -> None:
-    """Write the columns of ``results`` and the ``run`` (JSON-ready) to ``path``."""
+def write_results(results: _Columns, path: str, run: Mapping[str, Any]) -> None:
+    """Write the columns of ``results`` (any game's result table) and the ``run`` (JSON-ready) to ``path``."""
     check_output_path(path)
     text = json.dumps(dict(run), sort_keys=True)
     arrays = results.arrays()
@@ -107,5 +107,9 @@ def read_results(path: str) -> Tuple[Results, Dict[str, Any]]:
                 arrays[name] = column.to_numpy(zero_copy_only=False)
     else:
         raise ValueError(f"cannot read {path!r}: the name must end in {' or '.join(FORMATS)}")
+    if run.get("game") == "gdy":
+        from .gdy.simulate import DealResults as GdyDeals, GameResults as GdyGames
+
+        return (GdyGames if run.get("what") == "games" else GdyDeals)(**arrays), run  # type: ignore[return-value]
     kind = MatchResults if run.get("what") == "matches" else DealResults
     return kind(**arrays), run
