@@ -259,7 +259,7 @@ def _simulate_on_ray(args: argparse.Namespace, n: int, bar: Any) -> Any:
         raise CommandError(f"cannot run on the Ray cluster {args.ray!r}: {_one_line(error)}") from None
 
 
-def _gdy_policies(args: argparse.Namespace, names: Sequence[str]) -> None:
+def _gdy_policies(names: Sequence[str]) -> None:
     for name in names:
         if name not in GDY_POLICIES:
             raise CommandError(f"unknown Gan Deng Yan policy '{name}' (expected one of {', '.join(GDY_POLICIES)})")
@@ -278,7 +278,7 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
     players = args.players or 4
     target = args.target or DEFAULT_TARGET
     _policy_count(args, players, f"Gan Deng Yan with {players} players")
-    _gdy_policies(args, [args.policy] if isinstance(args.policy, str) else args.policy)
+    _gdy_policies([args.policy] if isinstance(args.policy, str) else args.policy)
     games = bool(args.matches)
     if args.target is not None and not games:
         raise CommandError("--target sets the end of a game: simulate whole games with --matches")
@@ -324,7 +324,7 @@ def _arena_gdy(args: argparse.Namespace) -> int:
     if args.league or args.out or args.rollouts is not None or args.ruleset != "standard":
         raise CommandError("--league, --out, --rollouts and --ruleset are options of Guandan's arena, not of --game gdy")
     a, b = args.bots
-    _gdy_policies(args, (a, b))
+    _gdy_policies((a, b))
     players = args.players or 4
     _check_memory(2 * args.deals, simulate(0, players), f"{2 * args.deals:,} deals")
     if args.deals < 2:
