@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from guandan import _core, gdy
 from guandan.gdy import Cards, Deal, Game, Play, legal_plays
 from guandan.gdy.log import LOG_VERSION, ReplayError, deal_log, game_log, replay
-from tests.reference import gdy as ref
+from reference import gdy as ref
 
 
 # --- cards and plays -----------------------------------------------------------

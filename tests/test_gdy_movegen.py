@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guandan import _core
-from tests.reference import gdy as ref
+from reference import gdy as ref
 
 core = _core.gdy
 PERFT_FILE = Path(__file__).parent / "data" / "gdy_perft.txt"

@@ -4,21 +4,12 @@ Every count below is worked out by hand in a comment, from docs/gdy_rules.md.
 Cards are written low to high: 3 4 5 6 7 8 9 10 J Q K A 2, and JK for a joker.
 """
 
-import sys
-from pathlib import Path
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-# Plain `pytest` puts tests/ (not the repository root) on sys.path while
-# tests/ has no __init__.py; make `tests.reference` importable either way.
-_ROOT = str(Path(__file__).resolve().parents[1])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-import pytest  # noqa: E402
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from tests.reference.deal import Rng  # noqa: E402
-from tests.reference.gdy import (  # noqa: E402
+from reference.deal import Rng
+from reference.gdy import (
     BOMB,
     CARDS_MASK,
     JOKER_BOMB,
