@@ -277,3 +277,31 @@ def test_the_rule_bot_beats_random_in_duplicate_deals():
     assert result.pairs == 400 and "duplicate pairs" in result.summary()[0]
     with pytest.raises(ValueError, match="unknown bot"):
         gdy.arena("rule", "search", deals=10)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**64 + 3) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_log_replays_or_raises_replay_error(data):
+    """Arbitrary JSON, and real logs with one field replaced by arbitrary JSON:
+    a ReplayError (a ValueError) or a faithful replay, never anything else."""
+    log = deal_log(_finished_deal(seed=data.draw(st.integers(0, 5)), players=data.draw(st.integers(2, 6))))
+    if data.draw(st.booleans()):
+        log = data.draw(_json)
+    else:
+        target = log
+        if data.draw(st.booleans()) and log["actions"]:
+            target = log["actions"][data.draw(st.integers(0, len(log["actions"]) - 1))]
+        key = data.draw(st.sampled_from(sorted(target)))
+        target[key] = data.draw(_json)
+    try:
+        again = replay(log)
+    except ReplayError:
+        return
+    assert deal_log(again)["actions"] == log["actions"]
