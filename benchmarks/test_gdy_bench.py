@@ -38,3 +38,13 @@ def test_gdy_leads_of_a_full_hand(benchmark):
 
     plays = benchmark(_core.gdy.legal_plays, hand.word)
     assert len(plays) == 2969
+
+
+def test_gdy_search_deals(benchmark):
+    """The search bot in every seat of four (128 worlds for each play it tries)."""
+    deals = 100
+    result = benchmark.pedantic(gdy.simulate, args=(deals,), kwargs=dict(players=4, policy="search", seed=7),
+                                rounds=3, iterations=1)
+    assert len(result) == deals
+    if benchmark.stats is not None:
+        benchmark.extra_info["deals_per_second"] = deals / benchmark.stats.stats.median

@@ -257,7 +257,7 @@ def test_simulation_is_the_same_for_any_threads_and_split():
 
 @pytest.mark.parametrize("kwargs, error, words", [
     (dict(players=7), ValueError, ["2..6"]),
-    (dict(policy="search"), ValueError, ["search", "random, rule"]),
+    (dict(policy="rule_v1"), ValueError, ["rule_v1", "random, rule, search"]),
     (dict(policy=["rule"] * 3), ValueError, ["one per seat (4)"]),
     (dict(policy=3), TypeError, ["policy"]),
     (dict(threads=0), ValueError, ["threads"]),
@@ -276,7 +276,7 @@ def test_the_rule_bot_beats_random_in_duplicate_deals():
     assert low > 0.5 and result.penalty_margin()[1] > 0
     assert result.pairs == 400 and "duplicate pairs" in result.summary()[0]
     with pytest.raises(ValueError, match="unknown bot"):
-        gdy.arena("rule", "search", deals=10)
+        gdy.arena("rule", "rule_v1", deals=10)
 
 
 _json = st.recursive(
@@ -305,3 +305,18 @@ def test_any_log_replays_or_raises_replay_error(data):
     except ReplayError:
         return
     assert deal_log(again)["actions"] == log["actions"]
+
+
+def test_the_search_bot_plays_legal_plays_from_its_view_alone():
+    d = Deal(players=3, seed=12)
+    bot = gdy.CoreBot("search", seed=4)
+    while not d.is_over:
+        play = bot.choose(d)
+        assert play in d.legal_plays()
+        d.play(play)
+    # Seeded, it chooses the same again (that it sees only its seat's view
+    # is checked in cpp/tests/test_gdy.cpp, on positions with hidden cards swapped).
+    first = Deal(players=2, seed=31, starter=0)
+    choice = gdy.CoreBot("search", seed=9).choose(first)
+    assert choice in first.legal_plays()
+    assert gdy.CoreBot("search", seed=9).choose(first) == choice  # seeded: repeatable

@@ -22,6 +22,9 @@ using gdy::RandomPolicy;
 using gdy::DealState;
 using gdy::SimulationSetup;
 using gdy::DealColumns;
+using gdy::Position;
+using gdy::SearchPolicy;
+using gdy::kJokerRank;
 
 std::vector<Play> plays_of(Cards hand, Play table = Play::pass()) {
   std::vector<Play> out;
@@ -185,6 +188,13 @@ void simulation() {
   CHECK(simulate_games(setup, 0, 20, {winners.data(), deals.data(), scores.data(), plays.data(), bombs.data()}, 2));
   for (std::size_t r = 0; r < 20; ++r) CHECK(winners[r] != 0 && deals[r] >= 1);
 
+  // The search in one seat: as deterministic (its worlds come from the deal's seed).
+  SimulationSetup with_search = setup;
+  with_search.policies[2] = find_policy("search");
+  Table s1(6, 5), s2(6, 5);
+  CHECK(simulate_deals(with_search, 0, 6, s1.at(0), 1) && simulate_deals(with_search, 0, 6, s2.at(0), 2));
+  CHECK(s1 == s2);
+
   SimulationSetup bad = setup;
   bad.players = 7;
   CHECK_THROWS(check_setup(bad), std::invalid_argument);
@@ -234,9 +244,72 @@ void fuzz() {
   }
 }
 
+// The search sees only its seat's view: positions that differ only in the
+// cards it cannot see give the same worlds and the same choice; a world
+// keeps everything the view shows.
+void search_sees_only_its_view() {
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    DealState deal(4, seed);
+    Rng rng(seed);
+    RandomPolicy random;
+    PlayList plays;
+    for (int step = 0; step < 7 && !deal.over(); ++step) {
+      plays.clear();
+      deal.legal_plays(plays);
+      deal.apply(plays[std::size_t(random.choose(SeatView::of(deal), plays.begin(), int(plays.size()), rng))]);
+    }
+    if (deal.over()) continue;
+    const SeatView view = SeatView::of(deal);
+    // The same position with the next seat's hand and the stock's first
+    // cards exchanged (as many as that hand holds).
+    Position swapped;
+    swapped.players = 4;
+    const int other = (view.seat + 1) % 4;
+    std::vector<int> pool;
+    for (int k = 0; k < gdy::kNumKinds; ++k) {
+      const Cards h = deal.hand(other);
+      for (int c = 0; c < (k == kJokerRank ? h.jokers() : h.count(Rank(k))); ++c) pool.push_back(k);
+    }
+    if (deal.stock_left() < int(pool.size())) continue;
+    for (int i = 0; i < deal.stock_left(); ++i) pool.push_back(deal.stock_card(i));
+    std::rotate(pool.begin(), pool.begin() + deal.hand_size(other), pool.end());
+    for (int s = 0; s < 4; ++s) swapped.hands[s] = deal.hand(s);
+    swapped.hands[other] = Cards();
+    for (int i = 0; i < deal.hand_size(other); ++i) swapped.hands[other] = swapped.hands[other] + Cards::of_kind(pool[i]);
+    swapped.stock_left = deal.stock_left();
+    for (int i = 0; i < deal.stock_left(); ++i) swapped.stock[i] = std::uint8_t(pool[std::size_t(deal.hand_size(other) + i)]);
+    swapped.turn = deal.turn();
+    swapped.table = deal.table();
+    swapped.last_player = deal.last_player();
+    swapped.passes = deal.passes();
+    for (int s = 0; s < 4; ++s) swapped.played[s] = deal.has_played(s);
+    swapped.bombs = deal.bombs();
+    swapped.gone = deal.gone();
+    const DealState twin(swapped);
+    const SeatView twin_view = SeatView::of(twin);
+    plays.clear();
+    deal.legal_plays(plays);
+    SearchPolicy search(8);
+    Rng a(seed), b(seed);
+    CHECK(search.choose(view, plays.begin(), int(plays.size()), a) ==
+          search.choose(twin_view, plays.begin(), int(plays.size()), b));
+    Rng c(seed);
+    const DealState world = sampled_world(view, c);
+    CHECK(world.hand(view.seat) == view.hand && world.stock_left() == view.stock_left);
+    CHECK(world.table() == view.table && world.bombs() == view.bombs && world.gone() == view.gone);
+    for (int s = 0; s < 4; ++s) CHECK(world.hand_size(s) == view.hand_sizes[s]);
+    ++compared;
+  }
+  CHECK(compared >= 10);
+  Position bad;  // not the 54 cards
+  CHECK_THROWS(DealState{bad}, std::invalid_argument);
+}
+
 }  // namespace
 
 void test_gdy() {
+  search_sees_only_its_view();
   fuzz();
   hand_counts();
   capacity();

@@ -55,6 +55,29 @@ DealState::DealState(int players, const DeckOrder& deck, int starter)
   deal_cards();
 }
 
+DealState::DealState(const Position& p) : players_(p.players), starter_(p.turn) {
+  check_players(p.players);
+  check_starter(p.turn, p.players);
+  check_starter(p.last_player, p.players);
+  if (p.stock_left < 0 || p.stock_left > kDeckSize) throw std::invalid_argument("stock_left must be 0..54");
+  Cards all = p.gone;
+  for (int s = 0; s < p.players; ++s) all = all + p.hands[s];
+  stock_next_ = kDeckSize - p.stock_left;
+  for (int i = 0; i < p.stock_left; ++i) {
+    deck_[stock_next_ + i] = p.stock[i];
+    all = all + Cards::of_kind(p.stock[i]);
+  }
+  if (!(all == Cards::full_deck())) throw std::invalid_argument("a position holds the 54 cards exactly once");
+  hands_ = p.hands;
+  played_ = p.played;
+  table_ = p.table;
+  turn_ = p.turn;
+  last_player_ = p.last_player;
+  passes_ = p.passes;
+  bombs_ = p.bombs;
+  gone_ = p.gone;
+}
+
 void DealState::deal_cards() {
   for (int k = 0; k < kHandCards * players_; ++k) {
     const int seat = (starter_ + k) % players_;
@@ -92,6 +115,7 @@ void DealState::apply(Play play) {
     return;
   }
   hands_[seat] = hands_[seat] - play.cards();
+  gone_ = gone_ + play.cards();
   played_[seat] = true;
   ++plays_;
   if (play.is_bomb()) ++bombs_;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "guandan/gdy/playout.h"
+
 namespace guandan::gdy {
 
 SeatView SeatView::of(const DealState& deal) {
@@ -11,9 +13,14 @@ SeatView SeatView::of(const DealState& deal) {
   v.hand = deal.hand(v.seat);
   v.table = deal.table();
   v.last_player = deal.last_player();
-  for (int s = 0; s < deal.players(); ++s) v.hand_sizes[s] = deal.hand_size(s);
+  v.passes = deal.passes();
+  for (int s = 0; s < deal.players(); ++s) {
+    v.hand_sizes[s] = deal.hand_size(s);
+    v.played[s] = deal.has_played(s);
+  }
   v.stock_left = deal.stock_left();
   v.bombs = deal.bombs();
+  v.gone = deal.gone();
   return v;
 }
 
@@ -85,6 +92,69 @@ int RulePolicy::choose(const SeatView& view, const Play* plays, int count, Rng& 
   return 0;  // nothing worth playing: pass (plays[0] when following)
 }
 
+DealState sampled_world(const SeatView& view, Rng& rng) {
+  // The cards the seat cannot see: the deck less its hand and what was played.
+  const Cards unseen = Cards::full_deck() - view.hand - view.gone;
+  std::array<std::uint8_t, kDeckSize> pool{};
+  int n = 0;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    const int copies = kind == kJokerRank ? unseen.jokers() : unseen.count(Rank(kind));
+    for (int c = 0; c < copies; ++c) pool[n++] = std::uint8_t(kind);
+  }
+  rng.shuffle(pool.data(), std::size_t(n));
+  Position p;
+  p.players = view.players;
+  int next = 0;
+  for (int s = 0; s < view.players; ++s) {
+    if (s == view.seat) {
+      p.hands[s] = view.hand;
+      continue;
+    }
+    for (int c = 0; c < view.hand_sizes[s]; ++c) p.hands[s] = p.hands[s] + Cards::of_kind(pool[next++]);
+  }
+  p.stock_left = n - next;
+  for (int i = 0; i < p.stock_left; ++i) p.stock[i] = pool[next + i];
+  p.turn = view.seat;
+  p.table = view.table;
+  p.last_player = view.last_player;
+  p.passes = view.passes;
+  p.played = view.played;
+  p.bombs = view.bombs;
+  p.gone = view.gone;
+  return DealState(p);
+}
+
+int SearchPolicy::choose(const SeatView& view, const Play* plays, int count, Rng& rng) {
+  RulePolicy rule;
+  const int rule_choice = rule.choose(view, plays, count, rng);
+  if (count == 1) return 0;
+  // The plays tried: the rule player's choice, then the others in list order.
+  std::array<int, kMaxCandidates> tried{};
+  int n = 0;
+  tried[n++] = rule_choice;
+  for (int i = 0; i < count && n < kMaxCandidates; ++i)
+    if (i != rule_choice) tried[n++] = i;
+  std::array<long, kMaxCandidates> penalty{};
+  std::array<Policy*, kMaxPlayers> everyone{};
+  everyone.fill(&rule);
+  PlayList scratch;
+  for (int w = 0; w < worlds_; ++w) {
+    const DealState world = sampled_world(view, rng);
+    const std::uint64_t world_seed = rng.next();
+    for (int c = 0; c < n; ++c) {
+      DealState deal = world;
+      deal.apply(plays[tried[c]]);
+      Rng playout_rng(world_seed);
+      play_out(deal, everyone.data(), playout_rng, scratch);
+      penalty[c] += deal.penalty(view.seat);
+    }
+  }
+  int best = 0;  // ties keep the earlier: the rule player's choice first
+  for (int c = 1; c < n; ++c)
+    if (penalty[c] < penalty[best]) best = c;
+  return tried[best];
+}
+
 namespace {
 
 template <class P>
@@ -95,6 +165,7 @@ std::unique_ptr<Policy> make() {
 constexpr PolicyEntry kRegistry[] = {
     {"random", "uniform over the legal plays and the pass", &make<RandomPolicy>},
     {"rule", "sheds cheaply, keeps 2s, jokers and bombs for when someone is close to going out", &make<RulePolicy>},
+    {"search", "tries its plays in sampled worlds played out by the rule player", &make<SearchPolicy>, true},
 };
 
 }  // namespace

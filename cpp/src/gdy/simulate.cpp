@@ -64,22 +64,16 @@ void one_game(const SimulationSetup& setup, std::uint64_t index, Worker& w, cons
 template <class Body>
 bool run_parallel(const SimulationSetup& setup, std::uint64_t count, int threads, RunControl* control, Body body) {
   check_setup(setup);
-  // Deals are cheap: blocks of rows keep the atomic counter out of the way.
+  // Cheap deals go in blocks (the atomic counter out of the way); with an
+  // expensive policy deal by deal, so every thread keeps busy to the end.
+  std::uint64_t block = 64;
+  for (int s = 0; s < setup.players; ++s)
+    if (setup.policies[s]->expensive) block = 1;
   return run_rows(
-      count, threads, 64, control, [&](const std::atomic<bool>*) { return Worker(setup); }, body);
+      count, threads, block, control, [&](const std::atomic<bool>*) { return Worker(setup); }, body);
 }
 
 }  // namespace
-
-void play_out(DealState& deal, Policy* const* policies, Rng& rng, PlayList& plays) {
-  while (!deal.over()) {
-    plays.clear();
-    deal.legal_plays(plays);
-    const SeatView view = SeatView::of(deal);
-    const int i = policies[deal.turn()]->choose(view, plays.begin(), int(plays.size()), rng);
-    deal.apply(plays[std::size_t(i)]);
-  }
-}
 
 void check_setup(const SimulationSetup& setup) {
   if (setup.players < kMinPlayers || setup.players > kMaxPlayers)

@@ -40,6 +40,22 @@ constexpr int penalty(int cards_left, bool played, int bombs) {
   return cards_left * (played ? 1 : 2) * bomb_factor;
 }
 
+// A position in the middle of a deal, as a search imagines it: every field
+// of the state that matters for the rest of the deal.
+struct Position {
+  int players = 4;
+  std::array<Cards, kMaxPlayers> hands{};
+  DeckOrder stock{};  // the first `stock_left` entries, drawn in order
+  int stock_left = 0;
+  int turn = 0;
+  Play table;  // the pass: the player to act leads
+  int last_player = 0;
+  int passes = 0;
+  std::array<bool, kMaxPlayers> played{};
+  int bombs = 0;
+  Cards gone;  // cards played so far
+};
+
 class DealState {
  public:
   // A seeded deal; starter -1: drawn from the seed. Throws
@@ -47,6 +63,9 @@ class DealState {
   DealState(int players, std::uint64_t seed, int starter = -1);
   // A deal of a given deck order (a permutation of the 54 cards as kinds).
   DealState(int players, const DeckOrder& deck, int starter);
+  // A deal from a position (its seed 0, its starter the player to act);
+  // the position must hold the 54 cards between hands, stock and `gone`.
+  explicit DealState(const Position& position);
 
   int players() const { return players_; }
   std::uint64_t seed() const { return seed_; }  // 0 for a deal of a given deck order
@@ -61,6 +80,7 @@ class DealState {
   int stock_left() const { return kDeckSize - stock_next_; }
   bool has_played(int seat) const { return played_[seat]; }
   int bombs() const { return bombs_; }
+  Cards gone() const { return gone_; }  // the cards played so far (everyone saw them)
   int plays() const { return plays_; }
   int pass_count() const { return pass_count_; }
   int draws() const { return draws_; }  // cards drawn from the stock so far
@@ -100,6 +120,7 @@ class DealState {
   int pass_count_ = 0;
   int draws_ = 0;
   int winner_ = -1;
+  Cards gone_;
 };
 
 // A game: deals until one takes someone to the target; lowest score wins.

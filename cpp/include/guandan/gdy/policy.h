@@ -21,9 +21,12 @@ struct SeatView {
   Cards hand;
   Play table;       // the pass when leading
   int last_player;  // who played the table
+  int passes;       // passes since the table's play
   std::array<int, kMaxPlayers> hand_sizes;
+  std::array<bool, kMaxPlayers> played;  // whether each seat has played this deal
   int stock_left;
   int bombs;
+  Cards gone;  // every card played so far
 
   static SeatView of(const DealState& deal);
   // The fewest cards any other player holds.
@@ -59,10 +62,32 @@ class RulePolicy final : public Policy {
   int choose(const SeatView& view, const Play* plays, int count, Rng& rng) override;
 };
 
+// A Monte Carlo player: it tries each of its plays (up to kMaxCandidates,
+// the rule player's choice always among them) in worlds sampled from its
+// view alone (the cards it cannot see, dealt again at random: the other
+// hands keep their sizes, the stock its size), plays every world out with
+// the rule player in every seat, and keeps the play whose worlds leave it
+// the fewest penalty points on average (going out counts 0). Every play is
+// tried in the same worlds, so their differences are not the worlds' luck.
+class SearchPolicy final : public Policy {
+ public:
+  static constexpr int kDefaultWorlds = 128;  // worlds per play tried
+  static constexpr int kMaxCandidates = 12;
+  explicit SearchPolicy(int worlds = kDefaultWorlds) : worlds_(worlds) {}
+  int choose(const SeatView& view, const Play* plays, int count, Rng& rng) override;
+
+ private:
+  int worlds_;
+};
+
+// A world for `view`: its position with the hidden cards dealt again at random.
+DealState sampled_world(const SeatView& view, Rng& rng);
+
 struct PolicyEntry {
   std::string_view name;
   std::string_view summary;
   std::unique_ptr<Policy> (*make)();
+  bool expensive = false;  // milliseconds a decision: simulations hand out its deals one by one
 };
 
 // The registry (policy.cpp): simulations, the Python bots and the command

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "guandan/gdy/deal.h"
+#include "guandan/gdy/playout.h"
 #include "guandan/gdy/policy.h"
 #include "guandan/parallel_rows.h"
 
@@ -47,9 +48,6 @@ struct GameColumns {
   std::int32_t* plays;
   std::int32_t* bombs;
 };
-
-// Plays `deal` to its end, policies[s] choosing for seat s; `plays` is scratch.
-void play_out(DealState& deal, Policy* const* policies, Rng& rng, PlayList& plays);
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,
                     int threads, RunControl* control = nullptr);

@@ -1,0 +1,14 @@
+// A Gan Deng Yan deal played to its end by policies, inside the core: the
+// loop of simulation and of the search's sampled worlds.
+#pragma once
+
+#include "guandan/gdy/deal.h"
+#include "guandan/gdy/policy.h"
+#include "guandan/rng.h"
+
+namespace guandan::gdy {
+
+// Plays `deal` to its end, policies[s] choosing for seat s; `plays` is scratch.
+void play_out(DealState& deal, Policy* const* policies, Rng& rng, PlayList& plays);
+
+}  // namespace guandan::gdy
