@@ -35,20 +35,50 @@ HINT_MS = 200
 BotFactory = Callable[[str], Bot]
 
 
+def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class Connection:
-    """One open websocket: its player and a queue of messages to send."""
+    """One open websocket: its player and a queue of messages to send.
+
+    The queue belongs to the event loop the connection was opened on. A
+    message sent from any other thread or loop is handed to that loop
+    (call_soon_threadsafe): put straight into an asyncio queue from outside,
+    it would not wake the writer waiting on it. The server runs one loop, but
+    a test client opens each person's socket on a loop of its own."""
 
     def __init__(self, player: str) -> None:
         self.player = player
         self.queue: "asyncio.Queue[Optional[Dict[str, Any]]]" = asyncio.Queue(QUEUE_LIMIT)
+        self._loop = _running_loop()
+
+    def _on_own_loop(self, action: Callable[[], None]) -> None:
+        loop = self._loop
+        if loop is None or loop is _running_loop():
+            action()
+            return
+        try:
+            loop.call_soon_threadsafe(action)
+        except RuntimeError:  # that loop is closed: the socket is gone
+            pass
 
     def send(self, message: Optional[Dict[str, Any]]) -> None:
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:  # a reader this slow is dropped
-            self.close()
+        def put() -> None:
+            try:
+                self.queue.put_nowait(message)
+            except asyncio.QueueFull:  # a reader this slow is dropped
+                self._close_now()
+
+        self._on_own_loop(put)
 
     def close(self) -> None:
+        self._on_own_loop(self._close_now)
+
+    def _close_now(self) -> None:
         while not self.queue.empty():
             self.queue.get_nowait()
         self.queue.put_nowait(None)
