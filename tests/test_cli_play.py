@@ -1,6 +1,5 @@
 """`guandan play`: whole scripted matches, the move chooser, quitting."""
 
-import builtins
 import itertools
 import subprocess
 import sys
@@ -12,21 +11,7 @@ from guandan.bots import SimpleBot, play_match
 from guandan.cli import main
 from guandan.terminal import TerminalPlayer, _move_label, _tribute_lines
 
-
-def script(monkeypatch, answers):
-    """Answer input() from ``answers`` (an iterable), recording the prompts."""
-    answers = iter(answers)
-    prompts = []
-
-    def fake_input(prompt=""):
-        prompts.append(prompt)
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(builtins, "input", fake_input)
-    return prompts
+from scripted_input import script
 
 
 @pytest.mark.parametrize("ruleset", guandan.PRESET_NAMES)

@@ -2,7 +2,6 @@
 the same game played through the API."""
 
 import argparse
-import builtins
 import itertools
 import re
 
@@ -10,24 +9,7 @@ import pytest
 from guandan.gdy import KIND_NAMES, RANK_NAMES, Cards, CoreBot, Deal, Game, Observation, Play, legal_plays
 from guandan.gdy.terminal import MENU_LIMIT, TerminalGame, bot_seed, menu_plays, play_command
 
-
-def script(monkeypatch, answers):
-    """Answer input() from ``answers`` (an iterable, or a function of the
-    prompt); end of input once they run out. The prompts are recorded."""
-    prompts = []
-    if not callable(answers):
-        remaining = iter(answers)
-        answers = lambda prompt: next(remaining)  # noqa: E731
-
-    def fake_input(prompt=""):
-        prompts.append(prompt)
-        try:
-            return answers(prompt)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(builtins, "input", fake_input)
-    return prompts
+from scripted_input import script
 
 
 def namespace(players=2, seed=11, seat=0, bots="rule", target=50):
