@@ -10,7 +10,6 @@ plays every pair of several bots this way and rates them (:mod:`guandan.league`)
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple
 
@@ -18,7 +17,7 @@ import numpy as np
 
 from .ruleset import RulesetLike
 from .simulate import POLICIES, DealResults, Progress, simulate
-from .summary import Z95, wilson_interval
+from .summary import mean_and_half, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -41,9 +40,8 @@ class ArenaResult:
 
     def level_interval(self) -> Tuple[float, float, float]:
         """A's levels per deal minus B's: mean and 95% interval, deal pairs as the units."""
-        margin = self.level_margin() / 2
-        half = Z95 * margin.std(ddof=1) / math.sqrt(len(margin)) if len(margin) > 1 else 0.0
-        return float(margin.mean()), float(margin.mean() - half), float(margin.mean() + half)
+        mean, half, _ = mean_and_half(self.level_margin() / 2)
+        return mean, mean - half, mean + half
 
     def level_margin(self) -> np.ndarray:
         """Per deal pair: A's levels gained minus B's, summed over both deals."""

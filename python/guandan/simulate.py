@@ -70,6 +70,10 @@ class _Columns:
     def arrays(self) -> Dict[str, np.ndarray]:
         return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
 
+    def __len__(self) -> int:
+        """The number of rows (every column has one entry, or one row of entries, per row)."""
+        return len(getattr(self, fields(self)[0].name))  # type: ignore[arg-type]
+
     def save(self, path: str) -> None:
         """Write the arrays to a ``.npz`` file."""
         np.savez_compressed(path, **self.arrays())  # type: ignore[arg-type]
@@ -97,9 +101,6 @@ class DealResults(_Columns):
     passes: np.ndarray
     bombs: np.ndarray
 
-    def __len__(self) -> int:
-        return len(self.winning_team)
-
     @property
     def outcome(self) -> np.ndarray:
         """'1-2', '1-3' or '1-4' per deal."""
@@ -118,9 +119,6 @@ class MatchResults(_Columns):
     plays: np.ndarray
     bombs: np.ndarray
     double_wins: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.winner)
 
 
 MAX_N = 10**9

@@ -48,17 +48,29 @@ def _rate_line(label: str, successes: int, n: int) -> str:
     return f"  {label:<26}{successes / n:8.2%}   [{low:.2%}, {high:.2%}]" if n else f"  {label:<26}     n/a"
 
 
-def _mean_line(label: str, values: np.ndarray) -> str:
+def mean_and_half(values: np.ndarray) -> Tuple[float, float, float]:
+    """The mean of ``values``, the half-width of its 95% interval (normal
+    approximation) and the sample standard deviation."""
     mean = float(values.mean()) if len(values) else 0.0
     sd = float(values.std(ddof=1)) if len(values) > 1 else 0.0
     half = Z95 * sd / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half, sd
+
+
+def _mean_line(label: str, values: np.ndarray) -> str:
+    mean, half, sd = mean_and_half(values)
     return f"  {label:<26}{mean:8.2f}   ± {half:.2f} (sd {sd:.2f})"
+
+
+def throughput_line(n: int, what: str, seconds: float) -> str:
+    """'1,000 deals in 0.5 s: 2,000 deals/s' (the count alone when no time passed)."""
+    return f"{n:,} {what} in {seconds:.1f} s: {n / seconds:,.0f} {what}/s" if seconds > 0 else f"{n:,} {what}"
 
 
 def _head(what: str, winners: np.ndarray, seconds: float) -> List[str]:
     """Throughput, then the win rate of each team (``winners``: one team per row)."""
     n = len(winners)
-    lines = [f"{n:,} {what} in {seconds:.1f} s: {n / seconds:,.0f} {what}/s" if seconds > 0 else f"{n:,} {what}", ""]
+    lines = [throughput_line(n, what, seconds), ""]
     lines.append(f"  {'':<26}{'rate':>8}   95% interval")
     lines.append(_rate_line("team 0 (seats 0, 2) wins", int((winners == 0).sum()), n))
     lines.append(_rate_line("team 1 (seats 1, 3) wins", int((winners == 1).sum()), n))

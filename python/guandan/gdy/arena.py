@@ -18,20 +18,18 @@ in the first deal and one fewer in the second). Two measures, each with its
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
 import numpy as np
 
 from ..simulate import Progress
-from ..summary import Z95
+from ..summary import mean_and_half
 from .simulate import POLICIES, DealResults, simulate
 
 
 def _mean_interval(values: np.ndarray) -> Tuple[float, float, float]:
-    mean = float(values.mean())
-    half = Z95 * float(values.std(ddof=1)) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    mean, half, _ = mean_and_half(values)
     return mean, mean - half, mean + half
 
 

@@ -48,9 +48,6 @@ class DealResults(_Columns):
     draws: np.ndarray
     bombs: np.ndarray
 
-    def __len__(self) -> int:
-        return len(self.winner)
-
 
 @dataclass(frozen=True)
 class GameResults(_Columns):
@@ -63,9 +60,6 @@ class GameResults(_Columns):
     scores: np.ndarray
     plays: np.ndarray
     bombs: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.deals)
 
 
 def _policies(policy: PolicyLike, players: int) -> List[str]:

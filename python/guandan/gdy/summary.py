@@ -7,17 +7,13 @@ from typing import List
 
 import numpy as np
 
-from ..summary import _mean_line, _rate_line
+from ..summary import _mean_line, _rate_line, throughput_line
 from .simulate import DealResults, GameResults
-
-
-def _throughput(n: int, what: str, seconds: float) -> str:
-    return f"{n:,} {what} in {seconds:.1f} s: {n / seconds:,.0f} {what}/s" if seconds > 0 else f"{n:,} {what}"
 
 
 def deal_summary(results: DealResults, seconds: float) -> List[str]:
     n, players = len(results), results.penalties.shape[1]
-    lines = [_throughput(n, "deals", seconds), "", f"  {'':<26}{'rate':>8}   95% interval"]
+    lines = [throughput_line(n, "deals", seconds), "", f"  {'':<26}{'rate':>8}   95% interval"]
     for seat in range(players):
         lines.append(_rate_line(f"seat {seat} wins", int((results.winner == seat).sum()), n))
     lines.append(_rate_line("the starter wins", int((results.winner == results.starter).sum()), n))
@@ -35,7 +31,7 @@ def deal_summary(results: DealResults, seconds: float) -> List[str]:
 
 def game_summary(results: GameResults, seconds: float) -> List[str]:
     n, players = len(results), results.scores.shape[1]
-    lines = [_throughput(n, "games", seconds), "", f"  {'':<26}{'rate':>8}   95% interval"]
+    lines = [throughput_line(n, "games", seconds), "", f"  {'':<26}{'rate':>8}   95% interval"]
     for seat in range(players):
         lines.append(_rate_line(f"seat {seat} wins (or shares)", int(results.winners[:, seat].sum()), n))
     lines.append(_rate_line("shared wins", int((results.winners.sum(axis=1) > 1).sum()), n))
