@@ -50,7 +50,7 @@ import os
 import sys
 import time
 from collections import defaultdict
-from typing import Any, Dict, NoReturn, Optional, Sequence
+from typing import Any, Callable, Dict, NoReturn, Optional, Sequence, Tuple, TypeVar
 
 from . import arguments
 from .names import KIND_NAMES
@@ -63,6 +63,7 @@ from .terminal import play_command
 from .version import __version__
 from .gdy import POLICIES as GDY_POLICIES
 
+T = TypeVar("T")
 _POLICY_NAMES = ", ".join(POLICIES)  # the core's policy registry
 
 EXIT_USAGE = 2
@@ -139,6 +140,20 @@ def _demo(args: argparse.Namespace) -> int:
 
 # --- guandan simulate and arena ---------------------------------------------
 
+def _with_progress(args: argparse.Namespace, label: str, work: Callable[[Any], T]) -> Tuple[T, float]:
+    """``work(bar)`` with a progress bar on stderr (None with --quiet), whose
+    line is ended even when the work is cut short; its result and seconds."""
+    from .progress import ProgressBar
+
+    bar = None if args.quiet else ProgressBar(label)
+    start = time.perf_counter()
+    try:
+        return work(bar), time.perf_counter() - start
+    finally:
+        if bar is not None:
+            bar.end_line()
+
+
 def _physical_memory() -> Optional[int]:
     """This machine's memory in bytes, where the platform tells."""
     try:
@@ -202,7 +217,6 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.game == "gdy":
         return _simulate_gdy(args)
     _policy_count(args, 4, "Guandan")
-    from .progress import ProgressBar
     from .results_file import write_results
     from .simulate import MatchResults, simulate, simulate_matches
     from .summary import deal_summary, match_summary
@@ -220,24 +234,20 @@ def _simulate(args: argparse.Namespace) -> int:
     level = args.level or "2"
     rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     _check_memory(n, run(0), f"{n:,} {what}")
-    bar = None if args.quiet else ProgressBar(f"Simulating {n:,} {what}")
     policy = args.policy if isinstance(args.policy, str) else ",".join(args.policy)
     print(f"guandan simulate: {n:,} {what}, policy {policy}, ruleset {args.ruleset}, seed {args.seed}, "
           f"{args.threads} thread(s)" + (f", Ray cluster {args.ray}" if args.ray else ""))
-    start = time.perf_counter()
-    try:
+
+    def work(bar: Any) -> Any:
         if args.ray:
-            results = _simulate_on_ray(args, n, bar)
-        elif args.matches:
-            results = simulate_matches(n, policy=args.policy, ruleset=args.ruleset, seed=args.seed,
-                                       threads=args.threads, search_rollouts=rollouts, progress=bar)
-        else:
-            results = simulate(n, policy=args.policy, ruleset=args.ruleset, seed=args.seed, level=level,
-                               threads=args.threads, search_rollouts=rollouts, progress=bar)
-    finally:
-        if bar is not None:
-            bar.end_line()
-    seconds = time.perf_counter() - start
+            return _simulate_on_ray(args, n, bar)
+        if args.matches:
+            return simulate_matches(n, policy=args.policy, ruleset=args.ruleset, seed=args.seed,
+                                    threads=args.threads, search_rollouts=rollouts, progress=bar)
+        return simulate(n, policy=args.policy, ruleset=args.ruleset, seed=args.seed, level=level,
+                        threads=args.threads, search_rollouts=rollouts, progress=bar)
+
+    results, seconds = _with_progress(args, f"Simulating {n:,} {what}", work)
     print()
     if isinstance(results, MatchResults):
         print("\n".join(match_summary(results, seconds)))
@@ -267,8 +277,8 @@ def _gdy_policies(names: Sequence[str]) -> None:
 
 def _simulate_gdy(args: argparse.Namespace) -> int:
     from .gdy.game import DEFAULT_TARGET
+    from .simulate import _Columns
     from .gdy.simulate import simulate, simulate_games
-    from .progress import ProgressBar
     from .gdy.summary import deal_summary as gdy_deal_summary, game_summary as gdy_game_summary
 
     if args.ray or args.level is not None or args.rollouts is not None:
@@ -286,23 +296,20 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
     what = "games" if games else "deals"
     empty = simulate_games(0, players) if games else simulate(0, players)
     _check_memory(n, empty, f"{n:,} {what}")
-    bar = None if args.quiet else ProgressBar(f"Simulating {n:,} {what}")
     policy = args.policy if isinstance(args.policy, str) else ",".join(args.policy)
     print(f"guandan simulate: Gan Deng Yan, {n:,} {what}, {players} players, policy {policy}, seed {args.seed}, "
           f"{args.threads} thread(s)" + (f", target {target}" if games else ""))
-    start = time.perf_counter()
-    try:
-        if games:
-            played = simulate_games(n, players, policy=args.policy, target=target, seed=args.seed,
-                                    threads=args.threads, progress=bar)
-        else:
-            dealt = simulate(n, players, policy=args.policy, seed=args.seed, threads=args.threads, progress=bar)
-    finally:
-        if bar is not None:
-            bar.end_line()
-    seconds = time.perf_counter() - start
+    label = f"Simulating {n:,} {what}"
+    results: _Columns
+    if games:
+        played, seconds = _with_progress(args, label, lambda bar: simulate_games(
+            n, players, policy=args.policy, target=target, seed=args.seed, threads=args.threads, progress=bar))
+        summary, results = gdy_game_summary(played, seconds), played
+    else:
+        dealt, seconds = _with_progress(args, label, lambda bar: simulate(
+            n, players, policy=args.policy, seed=args.seed, threads=args.threads, progress=bar))
+        summary, results = gdy_deal_summary(dealt, seconds), dealt
     print()
-    summary = gdy_game_summary(played, seconds) if games else gdy_deal_summary(dealt, seconds)
     print("\n".join(summary))
     if args.out:
         from .results_file import write_results
@@ -311,7 +318,7 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
         run = {"command": "simulate", "game": "gdy", "what": what, "count": n, "seed": args.seed, "players": players,
                "policies": policies, "target": target if games else None, "threads": args.threads,
                "version": __version__}
-        write_results(played if games else dealt, args.out, run)
+        write_results(results, args.out, run)
         print(f"\nWrote {args.out}")
     return 0
 
@@ -319,7 +326,6 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
 def _arena_gdy(args: argparse.Namespace) -> int:
     from .gdy.arena import arena
     from .gdy.simulate import simulate
-    from .progress import ProgressBar
 
     if args.league or args.out or args.rollouts is not None or args.ruleset != "standard":
         raise CommandError("--league, --out, --rollouts and --ruleset are options of Guandan's arena, not of --game gdy")
@@ -329,15 +335,10 @@ def _arena_gdy(args: argparse.Namespace) -> int:
     _check_memory(2 * args.deals, simulate(0, players), f"{2 * args.deals:,} deals")
     if args.deals < 2:
         raise CommandError("--deals: the arena needs at least 2 deal pairs for an interval")
-    bar = None if args.quiet else ProgressBar(f"Arena {a} vs {b}")
-    start = time.perf_counter()
-    try:
-        result = arena(a, b, args.deals, players=players, seed=args.seed, threads=args.threads, progress=bar)
-    finally:
-        if bar is not None:
-            bar.end_line()
+    result, seconds = _with_progress(args, f"Arena {a} vs {b}", lambda bar: arena(
+        a, b, args.deals, players=players, seed=args.seed, threads=args.threads, progress=bar))
     print("\n".join(result.summary()))
-    print(f"  ({time.perf_counter() - start:.1f} s; Gan Deng Yan, seed {args.seed})")
+    print(f"  ({seconds:.1f} s; Gan Deng Yan, seed {args.seed})")
     return 0
 
 
@@ -372,7 +373,6 @@ def _arena(args: argparse.Namespace) -> int:
     if args.game == "gdy":
         return _arena_gdy(args)
     from .arena import arena
-    from .progress import ProgressBar
     from .simulate import simulate
 
     if args.league:
@@ -382,15 +382,9 @@ def _arena(args: argparse.Namespace) -> int:
     a, b = args.bots
     rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     _check_memory(2 * args.deals, simulate(0), f"{2 * args.deals:,} deals")
-    bar = None if args.quiet else ProgressBar(f"Arena {a} vs {b}")
-    start = time.perf_counter()
-    try:
-        result = arena(a, b, args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads,
-                       search_rollouts=rollouts, progress=bar)
-    finally:
-        if bar is not None:
-            bar.end_line()
-    seconds = time.perf_counter() - start
+    result, seconds = _with_progress(args, f"Arena {a} vs {b}", lambda bar: arena(
+        a, b, args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads, search_rollouts=rollouts,
+        progress=bar))
     print("\n".join(result.summary()))
     print(f"  ({seconds:.1f} s; ruleset {args.ruleset}; search playouts per decision {rollouts})")
     return 0
@@ -398,7 +392,6 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _league(args: argparse.Namespace) -> int:
     from .league import league, write_table
-    from .progress import ProgressBar
     from .simulate import simulate
 
     bots = args.bots
@@ -406,17 +399,11 @@ def _league(args: argparse.Namespace) -> int:
     rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     total = 2 * args.deals * matchups
     _check_memory(total, simulate(0), f"{total:,} deals")
-    bar = None if args.quiet else ProgressBar(f"League of {len(bots)} bots")
     print(f"guandan arena: league {','.join(bots)}, {matchups} match-up(s) of {args.deals:,} duplicate deal pairs, "
           f"ruleset {args.ruleset}, seed {args.seed}, {args.threads} thread(s), search playouts {rollouts}")
-    start = time.perf_counter()
-    try:
-        result = league(bots, args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads,
-                        search_rollouts=rollouts, progress=bar)
-    finally:
-        if bar is not None:
-            bar.end_line()
-    seconds = time.perf_counter() - start
+    result, seconds = _with_progress(args, f"League of {len(bots)} bots", lambda bar: league(
+        bots, args.deals, ruleset=args.ruleset, seed=args.seed, threads=args.threads, search_rollouts=rollouts,
+        progress=bar))
     print()
     print("\n".join(result.summary()))
     print(f"  ({seconds:.1f} s)")
