@@ -6,6 +6,7 @@
 #include "guandan/move_facts.h"
 #include "guandan/movegen.h"
 #include "guandan/plan_policy.h"
+#include "guandan/registry.h"
 #include "guandan/search.h"
 #include "guandan/tribute.h"
 
@@ -178,11 +179,7 @@ constexpr PolicyEntry kPolicies[] = {
 
 std::span<const PolicyEntry> policy_registry() { return kPolicies; }
 
-const PolicyEntry* find_policy(std::string_view name) {
-  for (const PolicyEntry& entry : kPolicies)
-    if (entry.name == name) return &entry;
-  return nullptr;
-}
+const PolicyEntry* find_policy(std::string_view name) { return find_entry(policy_registry(), name); }
 
 std::unique_ptr<Policy> make_policy(std::string_view name, const PolicyOptions& options) {
   const PolicyEntry* entry = find_policy(name);

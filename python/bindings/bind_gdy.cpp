@@ -7,6 +7,7 @@
 
 #include "bindings.h"
 #include "columns.h"
+#include "registry.h"
 #include "guandan/gdy/movegen.h"
 #include "guandan/gdy/simulate.h"
 
@@ -42,12 +43,7 @@ std::vector<std::uint64_t> legal_words(const DealState& deal) {
   return words(plays);
 }
 
-const gdy::PolicyEntry* policy_entry(const std::string& name) {
-  if (const gdy::PolicyEntry* entry = gdy::find_policy(name)) return entry;
-  std::string names;
-  for (const gdy::PolicyEntry& e : gdy::policy_registry()) names += (names.empty() ? "" : ", ") + std::string(e.name);
-  throw py::value_error("unknown policy '" + name + "' (expected one of " + names + ")");
-}
+const gdy::PolicyEntry& policy_entry(const std::string& name) { return registry_entry(gdy::policy_registry(), name); }
 
 int seat_argument(const DealState& deal, const py::handle& obj) {
   return int(int_argument(obj, "seat", 0, deal.players() - 1));
@@ -98,11 +94,7 @@ void init_gdy(py::module_& parent) {
       }, py::arg("play"), py::arg("table"));
   m.def("penalty", [](int cards_left, bool played, int bombs) { return penalty(cards_left, played, bombs); },
         py::arg("cards_left"), py::arg("played"), py::arg("bombs"));
-  m.def("policy_names", [] {
-        std::vector<std::string> names;
-        for (const gdy::PolicyEntry& e : gdy::policy_registry()) names.emplace_back(e.name);
-        return names;
-      });
+  m.def("policy_names", [] { return registry_names(gdy::policy_registry()); });
 
   py::class_<DealState>(m, "Deal", "One deal (gdy/deal.h).")
       .def(py::init([](const py::object& players, const py::object& seed, const py::object& starter) {
@@ -182,7 +174,7 @@ void init_gdy(py::module_& parent) {
 
   py::class_<Bot>(m, "Bot", "A core policy choosing plays (gdy/policy.h).")
       .def(py::init([](const std::string& name, const py::object& seed) {
-             return Bot{policy_entry(name)->make(), Rng(word_argument(seed, "seed"))};
+             return Bot{policy_entry(name).make(), Rng(word_argument(seed, "seed"))};
            }),
            py::arg("name"), py::arg("seed") = 0)
       .def("choose", [](Bot& bot, const DealState& deal) {
@@ -199,7 +191,7 @@ void init_gdy(py::module_& parent) {
              s.players = players;
              s.seed = seed;
              if (int(policies.size()) != players) throw py::value_error("one policy per seat");
-             for (int i = 0; i < players; ++i) s.policies[std::size_t(i)] = policy_entry(policies[std::size_t(i)]);
+             for (int i = 0; i < players; ++i) s.policies[std::size_t(i)] = &policy_entry(policies[std::size_t(i)]);
              s.target = target;
              gdy::check_setup(s);  // std::invalid_argument: ValueError
              return s;

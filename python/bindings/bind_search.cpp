@@ -13,6 +13,7 @@
 #include "guandan/search.h"
 #include "interruptible.h"
 #include "move_object.h"
+#include "registry.h"
 
 namespace guandan::python {
 namespace {
@@ -51,12 +52,7 @@ std::vector<Move> move_vector(const py::iterable& moves) {
   return out;
 }
 
-const PolicyEntry& policy_entry(const std::string& name) {
-  if (const PolicyEntry* entry = find_policy(name)) return *entry;
-  std::string names;
-  for (const PolicyEntry& e : policy_registry()) names += (names.empty() ? "" : ", ") + std::string(e.name);
-  throw py::value_error("unknown policy '" + name + "' (expected one of " + names + ")");
-}
+const PolicyEntry& policy_entry(const std::string& name) { return registry_entry(policy_registry(), name); }
 
 void check_rollouts(int rollouts) {
   if (rollouts < kMinRollouts || rollouts > kMaxRollouts) throw py::value_error("rollouts must be 1..1,000,000");

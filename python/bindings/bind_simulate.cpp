@@ -10,16 +10,10 @@
 #include "bindings.h"
 #include "guandan/simulate.h"
 #include "columns.h"
+#include "registry.h"
 
 namespace guandan::python {
 namespace {
-
-const PolicyEntry* policy_entry(const std::string& name) {
-  if (const PolicyEntry* entry = find_policy(name)) return entry;
-  std::string names;
-  for (const PolicyEntry& e : policy_registry()) names += (names.empty() ? "" : ", ") + std::string(e.name);
-  throw py::value_error("unknown policy '" + name + "' (expected one of " + names + ")");
-}
 
 }  // namespace
 
@@ -27,11 +21,7 @@ void init_simulate(py::module_& m) {
   // The ranges the core checks, for the Python layer to check first.
   m.attr("MAX_THREADS") = kMaxThreads;
   m.attr("MAX_ROLLOUTS") = kMaxRollouts;
-  m.def("policy_names", [] {
-        std::vector<std::string> names;
-        for (const PolicyEntry& e : policy_registry()) names.emplace_back(e.name);
-        return names;
-      }, "The names of the core's policies (the policy registry, policy.h), in registry order.");
+  m.def("policy_names", [] { return registry_names(policy_registry()); }, "The names of the core's policies (the policy registry, policy.h), in registry order.");
 
   py::class_<SimulationSetup>(m, "SimulationSetup", "What to simulate (simulate.h).")
       .def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::string>& policies, int level,
@@ -41,7 +31,7 @@ void init_simulate(py::module_& m) {
              s.rules = rules;
              s.seed = seed;
              if (policies.size() != 4) throw py::value_error("one policy per seat (4)");
-             for (int i = 0; i < 4; ++i) s.policies[i] = policy_entry(policies[i]);
+             for (int i = 0; i < 4; ++i) s.policies[i] = &registry_entry(policy_registry(), policies[i]);
              s.level = level_from_index(level);
              s.tribute = tribute;
              if (fixed.size() != 4 || sizes.size() != 4) throw py::value_error("fixed and sizes have one entry per seat");

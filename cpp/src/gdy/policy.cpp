@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "guandan/gdy/playout.h"
+#include "guandan/registry.h"
 
 namespace guandan::gdy {
 
@@ -172,10 +173,6 @@ constexpr PolicyEntry kRegistry[] = {
 
 std::span<const PolicyEntry> policy_registry() { return kRegistry; }
 
-const PolicyEntry* find_policy(std::string_view name) {
-  for (const PolicyEntry& e : kRegistry)
-    if (e.name == name) return &e;
-  return nullptr;
-}
+const PolicyEntry* find_policy(std::string_view name) { return find_entry(policy_registry(), name); }
 
 }  // namespace guandan::gdy
