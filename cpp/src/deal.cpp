@@ -40,6 +40,28 @@ DealState::DealState(const std::array<CardSet, 4>& hands, const PlayerView& view
   out_count_ = view.out_count;
   for (int i = 0; i < out_count_; ++i) out_mask_ |= std::uint8_t(1u << order_[i]);
   first_out_last_play_ = view.first_out_last_play;
+  evidence_ = view.evidence;
+}
+
+std::uint64_t DealState::hash() const {
+  std::uint64_t h = 0x243F6A8885A308D3ull;
+  auto add = [&h](std::uint64_t word) {
+    h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  };
+  for (const CardSet& hand : hands_) add(hand.lo), add(hand.hi);
+  if (has_last_play_) add(last_play_.lo), add(last_play_.hi);
+  // The small fields packed into one word (order_ entries are -1..3: 3 bits).
+  std::uint64_t small = std::uint64_t(phase_) | std::uint64_t(turn_ + 1) << 2 | std::uint64_t(has_last_play_) << 5 |
+                        std::uint64_t(last_player_ + 1) << 6 | std::uint64_t(passed_mask_) << 9 |
+                        std::uint64_t(out_mask_) << 13 | std::uint64_t(out_count_) << 17 |
+                        std::uint64_t(level_) << 20 | std::uint64_t(payments_done_) << 24 |
+                        std::uint64_t(returns_done_) << 26;
+  for (int i = 0; i < 4; ++i) small |= std::uint64_t(order_[i] + 1) << (28 + 3 * i);
+  add(small);
+  h ^= h >> 32;
+  h *= 0xD6E8FEB86659FD93ull;
+  return h ^ (h >> 32);
 }
 
 PlayerView DealState::view(int seat) const {
@@ -58,6 +80,7 @@ PlayerView DealState::view(int seat) const {
   v.out = order_;
   v.out_count = out_count_;
   v.first_out_last_play = first_out_last_play_;
+  v.evidence = evidence_;
   return v;
 }
 
@@ -114,6 +137,7 @@ void DealState::pass() {
 
 void DealState::apply_play(Move move) {
   const int seat = turn_;
+  if (has_last_play_) evidence_.note_answer(seat, last_player_, last_play_, move, level_);
   hands_[seat] = hands_[seat] - move.cards();
   played_ = played_ + move.cards();
   shown_[seat] = shown_[seat] - common(shown_[seat], move.cards());
@@ -132,6 +156,7 @@ void DealState::apply_play(Move move) {
 }
 
 void DealState::apply_pass() {
+  evidence_.note_pass(turn_, last_player_, last_play_, level_);
   passed_mask_ |= std::uint8_t(1u << turn_);
   const unsigned active = ~unsigned(out_mask_) & 0xFu;
   const unsigned others = active & ~(1u << last_player_);

@@ -8,6 +8,8 @@
 #include "guandan/plan_policy.h"
 #include "guandan/registry.h"
 #include "guandan/search.h"
+#include "guandan/styled_policy.h"
+#include "guandan/tempo_policy.h"
 #include "guandan/tribute.h"
 
 namespace guandan {
@@ -149,11 +151,16 @@ std::unique_ptr<Policy> make_plain(const PolicyOptions&) {
   return std::make_unique<P>();
 }
 
+template <const PlanStyle& Style>
+std::unique_ptr<Policy> make_styled(const PolicyOptions&) {
+  return std::make_unique<PlanPolicy>(Style);
+}
+
 std::unique_ptr<Policy> make_search(const PolicyOptions& options) {
   return std::make_unique<SearchPolicy>(SearchConfig{options.search_rollouts, true, options.stop});
 }
 
-std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
+SearchV2Config search_config(const PolicyOptions& options) {
   SearchV2Config config;
   config.rollouts = options.search_rollouts;
   config.think_ms = options.search_think_ms;
@@ -161,6 +168,23 @@ std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
   config.max_candidates = options.search_max_candidates;
   config.keep_margin = options.search_keep_margin;
   config.stop = options.stop;
+  return config;
+}
+
+std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
+  return std::make_unique<SearchV2Policy>(search_config(options));
+}
+
+// Search v3: search v2 reading the table (inference), playing out against a
+// mixture of opponent styles, and solving endgames exactly. 16 cards in
+// all four hands solve in about 60 µs median, 1.2 ms p90 (bench_endgame).
+constexpr int kSearchEndgameCards = 16;
+
+std::unique_ptr<Policy> make_search_v3(const PolicyOptions& options) {
+  SearchV2Config config = search_config(options);
+  config.inference = true;
+  config.opponent_styles = true;
+  config.endgame_cards = kSearchEndgameCards;
   return std::make_unique<SearchV2Policy>(config);
 }
 
@@ -170,9 +194,19 @@ constexpr PolicyEntry kPolicies[] = {
      &make_plain<PlanPolicy>},
     {"rule_v1", "the first rule-based player: sheds its weakest rank, bombs late (policy.h)", false,
      &make_plain<RulePolicy>},
-    {"search", "search with a time budget per decision, planning playouts, root-parallel threads (search.h)", true,
+    {"rule_bomber", "the planning player bombing early and spending control at once (plan_style.h)", false,
+     &make_styled<kBomberStyle>},
+    {"rule_patient", "the planning player keeping bombs and control for the end (plan_style.h)", false,
+     &make_styled<kPatientStyle>},
+    {"rule_styles", "the planning player with its thresholds drawn per seat and deal (plan_style.h, styled_policy.h)",
+     false, &make_plain<StyledPlanPolicy>},
+    {"search", "search v3: search_v2 with worlds weighted by the passes and plays seen (inference.h) and "
+     "opponents of many styles in the playouts (search.h)", true, &make_search_v3},
+    {"search_v2", "search with a time budget per decision, planning playouts, root-parallel threads (search.h)", true,
      &make_search_v2},
     {"search_v1", "determinized Monte Carlo search over rule_v1 playouts (search.h)", true, &make_search},
+    {"tempo", "a competition-style heuristic player: fixed split, tempo bombing, unseen-card counting (tempo_policy.h)",
+     false, &make_plain<TempoPolicy>},
 };
 
 }  // namespace

@@ -10,11 +10,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "guandan/endgame.h"
+#include "guandan/inference.h"
 #include "guandan/move_facts.h"
 #include "guandan/move_list.h"
 #include "guandan/plan_policy.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
+#include "guandan/styled_policy.h"
 
 namespace guandan {
 
@@ -229,16 +232,45 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
                   const std::vector<int>& active, int worlds, const SearchV2Config& config, bool timed,
                   Clock::time_point deadline, Rng rng, SearchShare& share) {
   auto moves = std::make_unique<MoveList>();
-  // The planning player in every seat: the stronger the playouts, the better
-  // their mean tells the candidates apart. One object for the four seats (its
-  // plans are cached per seat).
+  // The planning player in the searcher's team (and, in search v2, every
+  // seat): the stronger the playouts, the better their mean tells the
+  // candidates apart. One object for its seats (its plans are cached per
+  // seat). In search v3 the opponents play in styles drawn per playout.
   PlanPolicy plan;
-  Policy* const policies[4] = {&plan, &plan, &plan, &plan};
+  StyledPlanPolicy styled;
+  Policy* opponent = config.opponent_styles ? static_cast<Policy*>(&styled) : &plan;
+  Policy* policies[4];
+  for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? static_cast<Policy*>(&plan) : opponent;
   share.total.assign(std::size_t(options), 0.0);
   share.visits.assign(std::size_t(options), 0);
+  // Exact endgames: the active options as the solver takes them.
+  int held = 0;
+  for (int c : view.counts) held += c;
+  const bool exact = config.endgame_cards > 0 && held <= config.endgame_cards;
+  std::vector<Move> exact_moves;
+  bool exact_pass = false;
+  for (int c : active) {
+    if (c < int(candidates.size())) exact_moves.push_back(candidates[std::size_t(c)]);
+    else exact_pass = true;
+  }
+  std::vector<double> exact_values;
+  const EndgameLimits limits{config.endgame_nodes};
   for (int w = 0; w < worlds && !share.stopped; ++w) {
-    const DealState world(sample_world(view, rng), view);
+    const DealState world(config.inference ? sample_world_inferred(view, rng) : sample_world(view, rng), view);
     const int n = int(active.size());
+    if (exact && solve_endgame_options(world, view.seat, exact_moves, exact_pass, limits, exact_values)) {
+      // The options in `active` order: the moves, then passing.
+      for (int k = 0, m = 0; k < n; ++k) {
+        const int c = active[std::size_t(k)];
+        const double v = c < int(candidates.size()) ? exact_values[std::size_t(m++)] : exact_values.back();
+        share.total[std::size_t(c)] += v;
+        ++share.visits[std::size_t(c)];
+        ++share.rollouts;
+      }
+      if ((config.stop && config.stop->load(std::memory_order_relaxed)) || (timed && Clock::now() >= deadline))
+        share.stopped = true;
+      continue;
+    }
     for (int k = 0; k < n; ++k) {
       // Polled per playout (microseconds each); reading the clock costs
       // tens of nanoseconds.
@@ -272,10 +304,12 @@ void check_search_v2(const SearchV2Config& config) {
 
 }  // namespace
 
-std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
-                                   int keep) {
+namespace {
+
+// prune_candidates with the planning policy's choice already known
+// (candidates[preferred], or -1 for passing).
+std::vector<Move> prune_around(const PlayerView& view, const std::vector<Move>& candidates, int preferred, int keep) {
   if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
-  const int preferred = planning_choice(view, candidates, can_pass);
   struct Ranked {
     std::array<int, 5> key;
     Move move;
@@ -295,12 +329,23 @@ std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Mov
   return kept;
 }
 
+}  // namespace
+
+std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                                   int keep) {
+  if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
+  return prune_around(view, candidates, planning_choice(view, candidates, can_pass), keep);
+}
+
 SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_candidates, bool can_pass,
                        const SearchV2Config& config, Rng& rng) {
   const Clock::time_point started = Clock::now();
   check_decision(view, all_candidates.data(), int(all_candidates.size()), can_pass);
   check_search_v2(config);
-  const std::vector<Move> candidates = prune_candidates(view, all_candidates, can_pass, config.max_candidates);
+  // The planning policy is asked once: its choice leads the pruned
+  // candidates and is the option to beat.
+  const int planned_given = planning_choice(view, all_candidates, can_pass);
+  const std::vector<Move> candidates = prune_around(view, all_candidates, planned_given, config.max_candidates);
   // An index into the candidates as given, not the pruned ones.
   auto given_index = [&](int c) {
     for (std::size_t i = 0; i < all_candidates.size(); ++i)
@@ -314,8 +359,10 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     return result;
   }
   // The option the planning policy would play (candidates.size(): pass).
-  const int planned = planning_choice(view, candidates, can_pass);
-  const int preferred = planned < 0 ? int(candidates.size()) : planned;
+  int preferred = int(candidates.size());
+  if (planned_given >= 0)
+    preferred = int(std::find(candidates.begin(), candidates.end(), all_candidates[std::size_t(planned_given)]) -
+                    candidates.begin());
   const bool timed = config.think_ms > 0;
   const std::uint64_t decision_seed = rng.next();
   std::vector<double> total(std::size_t(options), 0.0);

@@ -229,11 +229,15 @@ class SearchV1Bot(CoreBot):
 
 
 class SearchBot(CoreBot):
-    """Information-set search (``cpp/include/guandan/search.h``): samples the
-    unseen cards consistently with everything public, plays each of at most
+    """Information-set search v3 (``cpp/include/guandan/search.h``): samples
+    the unseen cards consistently with everything public, weighting the
+    worlds by how likely the other seats' passes and plays are in them
+    (``inference.h``), plays each of at most
     ``max_candidates`` moves (the planning policy's preferred ones) out with
-    the planning policy, spending its playouts by sequential halving, and
-    plays the planning policy's own choice unless another move scores more
+    the planning policy for its team and planning players of styles drawn
+    per playout for the opponents (``plan_style.h``), spending its playouts
+    by sequential halving, and plays the planning policy's own choice unless
+    another move scores more
     than ``keep_margin`` levels better. It stops at whichever comes first of
     ``think_ms`` milliseconds of wall clock per decision (1..60,000; 0 for
     none) and ``rollouts`` playouts (1..1,000,000), over ``threads`` threads
@@ -249,9 +253,19 @@ class SearchBot(CoreBot):
         super().__init__(self.POLICY, seed, rollouts, think_ms, threads, max_candidates, keep_margin)
 
 
+class SearchV2Bot(SearchBot):
+    """Search v2, kept for comparison: :class:`SearchBot` with uniform
+    worlds and the planning player in every seat of the playouts; the same
+    options."""
+
+    POLICY = "search_v2"
+
+
 def _core_bot(policy: str) -> Callable[..., Bot]:
     """The bot class of a core policy: its named subclass if there is one."""
-    for cls in CoreBot.__subclasses__():
+    classes = list(CoreBot.__subclasses__())
+    for cls in classes:
+        classes.extend(cls.__subclasses__())
         if getattr(cls, "POLICY", None) == policy:
             return cls
     return lambda seed=None: CoreBot(policy, seed)

@@ -64,6 +64,13 @@ class DealState {
   static DealState from_text(std::string_view text);
   // Same position: every field that decides how the deal continues.
   bool operator==(const DealState& other) const;
+  // A 64-bit hash of the fields that decide how the deal goes on from here:
+  // the hands, level, phase, turn, the trick (last play, last player, passes
+  // since), who is out and in which order, and the tribute's progress. Equal
+  // states hash equal; states that differ only in the cards played or shown,
+  // the ruleset or the previous deal hash the same too (a key for tables of
+  // positions within one deal, e.g. the endgame solver's).
+  std::uint64_t hash() const;
 
   // What `seat` may know now.
   PlayerView view(int seat) const;
@@ -81,6 +88,8 @@ class DealState {
   bool leading() const { return !has_last_play_; }
   const Move* last_play() const { return has_last_play_ ? &last_play_ : nullptr; }
   int last_player() const { return has_last_play_ ? last_player_ : -1; }
+  // Seats that passed since the last play (bit s: seat s).
+  unsigned passed_mask() const { return passed_mask_; }
   bool is_legal(Move move) const;  // for the seat to act
   // Apply a move known to be legal (from the generator): the playout path.
   void apply_play(Move move);
@@ -110,6 +119,9 @@ class DealState {
   // All four places (placing.h).
   Placing placing() const { return complete_placing(order_.data(), out_count_); }
   const int* finishing_order() const { return order_.data(); }
+  // What each seat's passes and plays have shown so far (history, not
+  // position: evidence.h).
+  const Evidence& evidence() const { return evidence_; }
 
  private:
   DealState() = default;  // for from_text
@@ -146,6 +158,8 @@ class DealState {
   int returns_done_ = 0;
   std::array<CardKind, 2> paid_{};
   std::array<CardKind, 2> returned_{};
+
+  Evidence evidence_{};
 };
 
 }  // namespace guandan

@@ -15,12 +15,17 @@
 // opponent holds at most 15 cards and played high. A tribute return is the
 // card whose loss costs the plan least.
 //
+// The thresholds (how close is "close to going out", when to bomb, when to
+// spend control, how to lead, whether to play over the partner) are a
+// PlanStyle per seat (plan_style.h); the defaults are the `rule` player.
+//
 // Plans are cached per seat: a seat re-plans only when its hand changed, and
 // not even then when it lost one combination of its plan (it shrinks).
 #pragma once
 
 #include <array>
 
+#include "guandan/plan_style.h"
 #include "guandan/planner.h"
 #include "guandan/policy.h"
 
@@ -28,22 +33,23 @@ namespace guandan {
 
 class PlanPolicy final : public Policy {
  public:
+  PlanPolicy() = default;
+  // Every seat played in this style.
+  explicit PlanPolicy(const PlanStyle& style) { style_.fill(style); }
+
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
-  // An opponent with this many cards or fewer is close to going out.
-  static constexpr int kDangerCards = 6;
-  // Bomb when the rest of the hand then plays out in this many turns.
-  static constexpr int kBombToFinishTurns = 2;
-  // Bomb a high play from an opponent holding at most this many cards.
-  static constexpr int kTempoCards = 15;
+  const PlanStyle& style(int seat) const { return style_[std::size_t(seat & 3)]; }
+  void set_style(int seat, const PlanStyle& style) { style_[std::size_t(seat & 3)] = style; }
+
   // Plays outside the plan tried when following (weakest first).
   static constexpr int kSpareCandidates = 6;
-  // Following, control cards are spent on an opponent with at most this many.
-  static constexpr int kSpendControlCards = 10;
 
  private:
   const HandPlan& plan_for(const PlayerView& view);
+  int decide(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng, int team_passes);
+  std::array<PlanStyle, 4> style_{};
 
   struct Cached {
     CardSet hand;
@@ -53,6 +59,14 @@ class PlanPolicy final : public Policy {
   };
   bool drop_played_combo(Cached& c, CardSet hand);
   std::array<Cached, 4> cache_{};
+
+  struct SeatMemory {
+    CardSet hand;
+    int played = 0;
+    int team_passes = 0;
+    bool valid = false;
+  };
+  std::array<SeatMemory, 4> memory_{};
 };
 
 }  // namespace guandan

@@ -2,8 +2,9 @@
 //
 // Its own hand and the public record only: card counts, every card played,
 // the cards each seat is known to hold (tribute and return cards are given
-// face up, so the receiver is known to hold them until played), the trick
-// and who is out. Bots that must not cheat (the search policy) read the deal
+// face up, so the receiver is known to hold them until played), the trick,
+// who is out, and what each seat's passes and plays have shown
+// (evidence.h). Bots that must not cheat (the search policy) read the deal
 // only through this.
 #pragma once
 
@@ -12,6 +13,7 @@
 
 #include "guandan/cardset.h"
 #include "guandan/move.h"
+#include "guandan/evidence.h"
 #include "guandan/placing.h"
 #include "guandan/ruleset.h"
 
@@ -34,6 +36,9 @@ struct PlayerView {
   Placing out{-1, -1, -1, -1};
   int out_count = 0;
   Move first_out_last_play{};
+  // What each seat's passes and plays over an opponent have shown
+  // (evidence.h, inference.h).
+  Evidence evidence{};
 };
 
 // Multiset intersection: the cards in both.

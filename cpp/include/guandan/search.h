@@ -112,6 +112,19 @@ struct SearchV2Config {
   // are noisy, and the policy's choice is a strong prior.
   double keep_margin = kDefaultKeepMargin;
   const std::atomic<bool>* stop = nullptr;  // as SearchConfig::stop
+  // Search v3 (the `search` policy; all off is search v2, `search_v2`):
+  // worlds weighted by the other seats' passes and plays (inference.h) ...
+  bool inference = false;
+  // ... and the opponents played out in styles drawn per playout
+  // (styled_policy.h) instead of as the planning player itself, so that a
+  // plan that only works against one deterministic opponent is not scored
+  // as sure.
+  bool opponent_styles = false;
+  // ... and, when the four hands hold this many cards or fewer together,
+  // each sampled world solved exactly (endgame.h) instead of played out,
+  // within endgame_nodes positions per world (else played out). 0: never.
+  int endgame_cards = 0;
+  std::int64_t endgame_nodes = 5000;
 };
 
 // At most `keep` of `candidates`: the planning policy's choice first, then

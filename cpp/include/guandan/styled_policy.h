@@ -1,0 +1,39 @@
+// StyledPlanPolicy: the planning player in a different style per seat and
+// deal (the `rule_styles` policy).
+//
+// At a seat's first decision of a deal (its hand is not part of the hand it
+// held last time, or fewer cards have been played than last time) it draws
+// that seat's PlanStyle from the ranges of plan_style.h with the deal's
+// random stream, and keeps it to the end of the deal. So a table of them is
+// four different opponents, a run of deals a field of many, and a search
+// that plays its playouts against it meets a new mixture in every playout
+// (each playout starts a new "deal" for the policy).
+#pragma once
+
+#include <array>
+
+#include "guandan/plan_policy.h"
+
+namespace guandan {
+
+class StyledPlanPolicy final : public Policy {
+ public:
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
+
+  // The style seat `seat` plays now (the default before its first decision).
+  const PlanStyle& style(int seat) const { return plan_.style(seat); }
+
+ private:
+  void follow_deal(const PlayerView& view, Rng& rng);
+
+  PlanPolicy plan_;
+  struct Seen {
+    CardSet hand, played;
+    Rank level = kTwo;
+    bool valid = false;
+  };
+  std::array<Seen, 4> seen_{};
+};
+
+}  // namespace guandan

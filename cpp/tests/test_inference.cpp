@@ -1,0 +1,270 @@
+// Inference and opponent styles: what passes and plays record (evidence.h),
+// free units, the weighted sampler (inference.h), the planning player's
+// styles (plan_style.h, styled_policy.h) and search v3 deciding with them.
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "check.h"
+#include "guandan/deal.h"
+#include "guandan/inference.h"
+#include "guandan/movegen.h"
+#include "guandan/playout.h"
+#include "guandan/readings.h"
+#include "guandan/search.h"
+#include "guandan/styled_policy.h"
+
+namespace guandan::testing {
+namespace {
+
+// "9s 9h Kd" style text to cards ("T" for ten).
+CardSet cards_of(std::string_view text) {
+  CardSet set;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t end = text.find(' ', i) == std::string_view::npos ? text.size() : text.find(' ', i);
+    set = set + CardSet::of_kind(*parse_card(text.substr(i, end - i)));
+    i = end + 1;
+  }
+  return set;
+}
+
+Move single_move(std::string_view card) {
+  const CardKind k = *parse_card(card);
+  return Move::make(CardSet::of_kind(k), Kind::kSingle, rank_of(k));
+}
+
+void test_evidence_record() {
+  // Seat 0 leads a single 6; seat 1 (an opponent of 0) passes: a free
+  // single is unlikely for seat 1 at every order above 6's (orders 5..15,
+  // 6 being order 4 at level 2). Seat 2 (0's partner) passes: no evidence
+  // (it passed over its partner). Seat 3 answers with a single J (order 9):
+  // orders 5..8 (7 to 10) marked for seat 3, not J itself or above.
+  const std::array<CardSet, 4> hands{cards_of("6s 3c 4d"), cards_of("Ks 5c"), cards_of("8c 8d"), cards_of("Js 9c 2d")};
+  DealState deal(hands, kTwo, Ruleset{}, 0);
+  deal.play(single_move("6s"));
+  deal.pass();
+  deal.pass();
+  deal.play(single_move("Js"));
+  const Evidence& e = deal.evidence();
+  CHECK(e.unlikely[1][std::size_t(Kind::kSingle)] == std::uint16_t(0xFFE0));  // bits 5..15
+  CHECK(e.unlikely[2][std::size_t(Kind::kSingle)] == 0);
+  CHECK(e.unlikely[3][std::size_t(Kind::kSingle)] == std::uint16_t(0x01E0));  // bits 5..8
+  CHECK(e.unlikely[0][std::size_t(Kind::kSingle)] == 0);
+  CHECK(e.empty_for(0) && e.empty_for(2) && !e.empty_for(1));
+  // The view carries it, and it is history: equal positions need not agree.
+  CHECK(deal.view(2).evidence == e);
+  CHECK(DealState::from_text(deal.to_text()) == deal);
+  // A pass over a bomb shows nothing.
+  Evidence none;
+  none.note_pass(1, 0, Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3), kTwo);
+  CHECK(none.empty_for(1));
+  // A bomb answering a single is like a pass: no free single above it.
+  Evidence bomb;
+  bomb.note_answer(1, 0, single_move("6s"), Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3), kTwo);
+  CHECK(bomb.unlikely[1][0] == std::uint16_t(0xFFE0));
+}
+
+void test_free_units() {
+  const auto above = [](int order) { return std::uint16_t(0xFFFFu << (order + 1)); };
+  // At level 2: a loose 9 (order 7) is a free single above a 6 (order 4);
+  // a pair of 9s is not a free single but a free pair.
+  CHECK(has_free_unit(cards_of("9s 3c 3d"), kTwo, Kind::kSingle, above(4)));
+  CHECK(!has_free_unit(cards_of("9s 9c 3d"), kTwo, Kind::kSingle, above(4)));
+  CHECK(has_free_unit(cards_of("9s 9c 3d"), kTwo, Kind::kPair, above(4)));
+  // Control is not free: an ace, the level rank, a joker, a wild.
+  CHECK(!has_free_unit(cards_of("As 3c 3d"), kTwo, Kind::kSingle, above(4)));
+  CHECK(!has_free_unit(cards_of("7s 3c 3d"), Rank(5), Kind::kSingle, above(4)));  // 7 is the level
+  CHECK(!has_free_unit(cards_of("SJ 3c 3d"), kTwo, Kind::kSingle, above(4)));
+  CHECK(!has_free_unit(cards_of("2h 3c 3d"), kTwo, Kind::kSingle, above(0)));  // 2h is the wild at level 2
+  // Only the marked orders count: the loose 9 is outside 5..6 (7s, 8s).
+  CHECK(!has_free_unit(cards_of("9s 3c 3d"), kTwo, Kind::kSingle, std::uint16_t(0x0060)));
+  // A full house needs a loose triple above and any pair; a straight loose
+  // singles in a row topped above; a tube three pairs in a row.
+  CHECK(has_free_unit(cards_of("Ts Tc Td 3c 3d"), kTwo, Kind::kFullHouse, above(4)));
+  CHECK(!has_free_unit(cards_of("Ts Tc Td 3c"), kTwo, Kind::kFullHouse, above(4)));
+  CHECK(has_free_unit(cards_of("5s 6c 7d 8s 9h"), kTwo, Kind::kStraight, above(6)));     // tops at 9 (rank 7)
+  CHECK(!has_free_unit(cards_of("5s 6c 7d 8s 9h 9d"), kTwo, Kind::kStraight, above(6)));  // the 9 is a pair
+  CHECK(has_free_unit(cards_of("5s 5c 6d 6s 7h 7d"), kTwo, Kind::kTube, above(4)));
+  CHECK(!has_free_unit(cards_of("5s 5c 6d 6s 7h 7d"), kTwo, Kind::kTube, above(5)));
+  CHECK(!has_free_unit(cards_of("9s"), kTwo, Kind::kSingle, 0));
+}
+
+void test_weighted_sampler() {
+  // Seat 1 passed over a single 3 (order 1) of seat 0, so worlds where seat
+  // 1 holds a loose single 4..K weigh pass_if_free[single] as much.
+  const std::array<CardSet, 4> hands{cards_of("3s 3c 9d 9s Td"), cards_of("4s"),
+                                     cards_of("4c 4d Qs Qc Qd"), cards_of("5s 5c 7d 7s 7h")};
+  DealState deal(hands, kTwo, Ruleset{}, 0);
+  deal.play(single_move("3s"));
+  deal.pass();  // seat 1
+  const PlayerView view = deal.view(2);
+  CHECK(has_evidence(view));
+  std::array<CardSet, 4> world = hands;
+  CHECK(evidence_likelihood(view, world, kDefaultInference) == kDefaultInference.pass_if_free[0]);
+  world[1] = cards_of("Kc");  // a loose K
+  CHECK(evidence_likelihood(view, world, kDefaultInference) == kDefaultInference.pass_if_free[0]);
+  world[1] = cards_of("As");  // a (kept) ace: nothing free
+  CHECK(evidence_likelihood(view, world, kDefaultInference) == 1.0);
+  // Every weighted world is a world (counts, the viewer's hand, the unseen
+  // cards), the same seed gives the same world, and seat 1 holds a free
+  // single in fewer of them than with the uniform sampler.
+  Rng a(7), b(7), uniform(7);
+  int free_weighted = 0, free_uniform = 0;
+  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
+  for (int i = 0; i < 2000; ++i) {
+    const auto w = sample_world_inferred(view, a);
+    CHECK(w == sample_world_inferred(view, b));
+    CHECK(w[2] == view.hand);
+    CardSet others;
+    for (int s = 0; s < 4; ++s) {
+      CHECK(w[std::size_t(s)].size() == view.counts[std::size_t(s)]);
+      if (s != 2) others = others + w[std::size_t(s)];
+    }
+    CHECK(unseen.contains(others));
+    const std::uint16_t orders = view.evidence.unlikely[1][0];
+    free_weighted += has_free_unit(w[1], kTwo, Kind::kSingle, orders);
+    free_uniform += has_free_unit(sample_world(view, uniform)[1], kTwo, Kind::kSingle, orders);
+  }
+  // With 1 card from about 95 unseen, seat 1 holds a loose 4..K in a share
+  // p of the uniform worlds; the posterior share is p e / (p e + 1 - p), e
+  // = pass_if_free[single] (resampling from finitely many tries lands a
+  // little nearer the prior).
+  const double p = free_uniform / 2000.0, e = kDefaultInference.pass_if_free[0];
+  const double posterior = p * e / (p * e + 1 - p), got = free_weighted / 2000.0;
+  CHECK(p > 0.5);
+  CHECK(got < p - 0.2 && got > posterior - 0.05 && got < posterior + 0.12);
+}
+
+void test_styles() {
+  // Every draw within the documented ranges, and every end reached.
+  Rng rng(3);
+  int lowest_danger = 99, highest_tempo = 0, lowest_first = 0, over_partner = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const PlanStyle s = draw_plan_style(rng);
+    CHECK(s.danger_cards >= 4 && s.danger_cards <= 8);
+    CHECK(s.bomb_to_finish_turns >= 1 && s.bomb_to_finish_turns <= 3);
+    CHECK(s.tempo_cards >= 8 && s.tempo_cards <= 22);
+    CHECK(s.spend_control_cards >= 5 && s.spend_control_cards <= 16);
+    lowest_danger = std::min(lowest_danger, s.danger_cards);
+    highest_tempo = std::max(highest_tempo, s.tempo_cards);
+    lowest_first += s.lead_lowest_first;
+    over_partner += s.top_partner_low;
+  }
+  CHECK(lowest_danger == 4 && highest_tempo == 22);
+  CHECK(lowest_first > 850 && lowest_first < 1150);  // one in two
+  CHECK(over_partner > 380 && over_partner < 620);   // one in four
+  // The default style is the rule player's.
+  const PlanStyle d;
+  CHECK(d.danger_cards == 6 && d.tempo_cards == 15 && d.bomb_to_finish_turns == 2 && d.spend_control_cards == 10);
+
+  // A table of styled players: whole deals end with every card accounted
+  // for, the same seeds give the same deals, and a seat's style stays for a
+  // deal and changes between deals.
+  auto moves = std::make_unique<MoveList>();
+  StyledPlanPolicy styled;
+  Policy* const policies[4] = {&styled, &styled, &styled, &styled};
+  std::vector<int> first_run;
+  int changed = 0;
+  for (int run = 0; run < 2; ++run) {
+    for (std::uint64_t i = 0; i < 60; ++i) {
+      const std::uint64_t seed = match_deal_seed(17, i);
+      const SeededDeal dealt = seeded_deal(seed);
+      DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+      Rng choices(seed);
+      const PlanStyle before = styled.style(0);
+      play_out(deal, policies, choices, *moves);
+      const PlanStyle after = styled.style(0);
+      changed += before.tempo_cards != after.tempo_cards || before.danger_cards != after.danger_cards;
+      CardSet all = deal.played();
+      for (int s = 0; s < 4; ++s) all = all + deal.hand(s);
+      CHECK(all == CardSet::full_deck());
+      if (run == 0) first_run.push_back(deal.finished(0) * 16 + deal.finished(1) * 4 + deal.out_count());
+      else CHECK(first_run[std::size_t(i)] == deal.finished(0) * 16 + deal.finished(1) * 4 + deal.out_count());
+    }
+  }
+  CHECK(changed > 80);  // of 120 deals, almost every one draws anew
+}
+
+void test_search_v3() {
+  // Search v3 (inference and opponent styles) decides legally and, without
+  // a time budget, the same for the same seed; it reads only the view.
+  const SeededDeal dealt = seeded_deal(match_deal_seed(23, 0));
+  DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+  auto moves = std::make_unique<MoveList>();
+  PlanPolicy plan;
+  Rng rng(1);
+  for (int i = 0; i < 12; ++i) {  // a few plays in, so that passes are recorded
+    moves->clear();
+    generate_moves(deal.hand(deal.turn()), kTwo, MoveRules{}, deal.last_play(), *moves);
+    const int c = plan.choose_play(deal.view(deal.turn()), moves->begin(), int(moves->size()), !deal.leading(), rng);
+    if (c < 0) deal.apply_pass();
+    else deal.apply_play((*moves)[std::size_t(c)]);
+  }
+  moves->clear();
+  generate_moves(deal.hand(deal.turn()), kTwo, MoveRules{}, deal.last_play(), *moves);
+  const std::vector<Move> all(moves->begin(), moves->end());
+  const std::vector<Move> groups = group_moves(all);
+  SearchV2Config config;
+  config.rollouts = 300;
+  config.max_candidates = kDefaultMaxCandidates;
+  config.inference = true;
+  config.opponent_styles = true;
+  Rng r1(5), r2(5);
+  const PlayerView view = deal.view(deal.turn());
+  const SearchResult a = search_v2(view, groups, !deal.leading(), config, r1);
+  const SearchResult b = search_v2(view, groups, !deal.leading(), config, r2);
+  CHECK(a.choice == b.choice && a.rollouts == b.rollouts && a.best_value == b.best_value);
+  CHECK(a.choice >= -1 && a.choice < int(groups.size()));
+  CHECK(a.choice >= 0 || !deal.leading());
+  CHECK(a.rollouts > 0 && a.rollouts <= 300 + int(groups.size()) + 1);
+  // Hidden cards elsewhere change nothing: swap two other seats' cards of
+  // equal counts around and the view, hence the choice, stays.
+  std::array<CardSet, 4> hands = deal.hands();
+  const int me = deal.turn();
+  const int x = (me + 1) % 4, y = (me + 3) % 4;
+  if (hands[std::size_t(x)].size() == hands[std::size_t(y)].size()) {
+    std::swap(hands[std::size_t(x)], hands[std::size_t(y)]);
+    const DealState other(hands, view);
+    Rng r3(5);
+    CHECK(search_v2(other.view(me), groups, !deal.leading(), config, r3).choice == a.choice);
+  }
+}
+
+void test_search_v3_endgame() {
+  // Few cards left: every world is solved exactly (endgame.h), one value per
+  // option and world; the choice is legal and the same for the same seed.
+  // Seat 0 leads 3 cards against 2, 2 and 1: its partner (seat 2) holds a
+  // pair of aces it can go out with.
+  const std::array<CardSet, 4> hands{cards_of("3s 4c 9d"), cards_of("5s 6c"), cards_of("As Ac"), cards_of("Kd")};
+  const DealState deal(hands, kTwo, Ruleset{}, 0);
+  std::vector<Move> all;
+  VectorSink sink{all};
+  generate_moves(hands[0], kTwo, MoveRules{}, nullptr, sink);
+  const std::vector<Move> groups = group_moves(all);
+  SearchV2Config config;
+  config.rollouts = 400;
+  config.inference = true;
+  config.opponent_styles = true;
+  config.endgame_cards = 16;
+  Rng r1(9), r2(9);
+  const SearchResult a = search_v2(deal.view(0), groups, false, config, r1);
+  const SearchResult b = search_v2(deal.view(0), groups, false, config, r2);
+  CHECK(a.choice == b.choice && a.best_value == b.best_value && a.rollouts == b.rollouts);
+  CHECK(a.choice >= 0 && a.choice < int(groups.size()));
+  CHECK(a.best_value >= -3.0 && a.best_value <= 3.0);
+  CHECK(a.rollouts > 0 && a.rollouts <= 400 + int(groups.size()));
+}
+
+}  // namespace
+
+void test_inference() {
+  test_evidence_record();
+  test_free_units();
+  test_weighted_sampler();
+  test_styles();
+  test_search_v3();
+  test_search_v3_endgame();
+}
+
+}  // namespace guandan::testing
