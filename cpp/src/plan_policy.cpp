@@ -7,6 +7,7 @@
 #include "guandan/move_facts.h"
 #include "guandan/movegen.h"
 #include "guandan/tribute.h"
+#include "guandan/unseen_tops.h"
 
 namespace guandan {
 namespace {
@@ -45,10 +46,14 @@ struct LeadKey {
   }
 };
 
-// Bombs compare by tier, then rank; at equal strength fewer wilds.
+// Bombs compare by tier, then rank; at equal strength fewer wilds. With
+// bomb_whole a bomb that is not a planned combination (torn out of a bigger
+// bomb, or made with a card the plan uses elsewhere) comes after every one
+// that is.
 struct BombKey {
-  int tier, rank, wilds;
+  int splits, tier, rank, wilds;
   bool operator<(const BombKey& o) const {
+    if (splits != o.splits) return splits < o.splits;
     if (tier != o.tier) return tier < o.tier;
     if (rank != o.rank) return rank < o.rank;
     return wilds < o.wilds;
@@ -69,65 +74,17 @@ bool is_high(Move m, Rank level) {
   }
 }
 
-// Whether the plan plays `card` (one card) as a single.
-bool planned_single(const HandPlan& plan, CardSet card) {
+// Whether `cards` are exactly one combination of the plan (for one card:
+// whether the plan plays it as a single).
+bool in_plan(const HandPlan& plan, CardSet cards) {
   for (const PlannedCombo& c : plan)
-    if (c.cards == card) return true;
+    if (c.cards == cards) return true;
   return false;
 }
 
-// The highest of each kind the unseen cards (not in the hand, not played)
-// can still make: level order (level_value) for n of a kind, the natural
-// rank of the top card for sequences; -1: none. The unseen wilds count as
-// open to every holder (cautious).
-struct Tops {
-  int single = -1, pair = -1, triple = -1;
-  int straight = -1, tube = -1, plate = -1;
-};
-
-constexpr int kRanks = kNumRanks + 2;  // 2..A, SJ, BJ
-
-int rank_count(CardSet cards, int rank) {
-  if (rank >= kNumRanks) return cards.count(CardKind(kSmallJoker + rank - kNumRanks));
-  return std::popcount(unsigned(cards.rank_config(Rank(rank))));
-}
-
-Tops unseen_tops(const PlayerView& view) {
-  const Rank level = view.level;
-  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
-  const CardKind wild = wild_kind(level);
-  const int uw = unseen.count(wild);
-  const CardSet naturals = unseen - CardSet::of_kind(wild, uw);
-  std::array<int, kRanks> n{};
-  for (int r = 0; r < kRanks; ++r) n[std::size_t(r)] = rank_count(naturals, r);
-  Tops t;
-  for (int r = 0; r < kRanks; ++r) {
-    const int d = level_value(Rank(r), level);
-    const bool joker = r >= kNumRanks;
-    // n of a kind needs a natural card, except the level rank's all-wild pair.
-    const bool base = n[std::size_t(r)] >= 1 || (r == level && uw > 0);
-    const int most = joker ? n[std::size_t(r)] : n[std::size_t(r)] + uw;
-    if (base && most >= 1 && d > t.single) t.single = d;
-    if (base && most >= 2 && d > t.pair) t.pair = d;
-    if (!joker && base && most >= 3 && d > t.triple) t.triple = d;
-  }
-  // The highest window whose gaps the unseen wilds can fill.
-  auto highest = [&](int length, int per_rank) {
-    for (int top = kNumRanks; top >= length - 1; --top) {
-      int gaps = 0;
-      for (int p = top; p > top - length; --p) {
-        const int have = n[std::size_t(rank_at_position(p))];
-        gaps += have < per_rank ? per_rank - have : 0;
-      }
-      if (gaps <= uw) return int(rank_at_position(top));
-    }
-    return -1;
-  };
-  t.straight = highest(5, 1);
-  t.tube = highest(3, 2);
-  t.plate = highest(2, 3);
-  return t;
-}
+// The highest unseen combination of each kind, in level order.
+using Tops = UnseenTops;
+Tops unseen_tops(const PlayerView& view) { return guandan::unseen_tops(view, level_value); }
 
 // How far a play is below the highest unseen of its kind (0 or less: "top",
 // only a bomb beats it). Bombs count as top.
@@ -145,28 +102,6 @@ int below_top(Kind kind, Rank rank, const Tops& t, Rank level) {
   }
 }
 int below_top(Move m, const Tops& t, Rank level) { return below_top(m.kind(), m.rank(), t, level); }
-
-// The first opponent after `seat` still holding cards (the next to act
-// against this seat's play), and the other one; -1 when out.
-int next_opponent(const PlayerView& view) {
-  const int a = (view.seat + 1) % 4, b = (view.seat + 3) % 4;
-  return view.counts[a] > 0 ? a : view.counts[b] > 0 ? b : -1;
-}
-int previous_opponent(const PlayerView& view) {
-  const int a = (view.seat + 1) % 4, b = (view.seat + 3) % 4;
-  return view.counts[a] > 0 && view.counts[b] > 0 ? b : -1;
-}
-
-// The next opponent is close to going out over a trick of this kind when it
-// holds at most 4 cards (single), 5 (pair), 6 (triple), 7 (longer).
-int next_danger_cards(Kind trick) {
-  switch (trick) {
-    case Kind::kSingle: return 4;
-    case Kind::kPair: return 5;
-    case Kind::kTriple: return 6;
-    default: return 7;
-  }
-}
 
 }  // namespace
 
@@ -203,33 +138,26 @@ const HandPlan& PlanPolicy::plan_for(const PlayerView& view) {
   return c.plan;
 }
 
-int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
+int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   const int in_hand = view.hand.size();
+  const Rank level = view.level;
   for (int i = 0; i < count; ++i)
     if (moves[i].size() == in_hand) return i;
-  // The turns the team passed in a row (see SeatMemory).
-  SeatMemory& memory = memory_[std::size_t(view.seat & 3)];
-  const int played = view.played.size();
-  if (!memory.valid || !memory.hand.contains(view.hand) || played < memory.played) memory.team_passes = 0;
-  memory.valid = true;
-  memory.hand = view.hand;
-  memory.played = played;
-  if (!can_pass || view.last_player == partner_of(view.seat)) {
-    memory.team_passes = 0;
-    return decide(view, moves, count, can_pass, rng, 0);
-  }
-  if (view.passed_mask >> partner_of(view.seat) & 1) ++memory.team_passes;
-  const int choice = decide(view, moves, count, can_pass, rng, memory.team_passes);
-  memory.team_passes = choice < 0 ? memory.team_passes + 1 : 0;
-  return choice;
-}
-
-int PlanPolicy::decide(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng,
-                       int team_passes) {
-  const Rank level = view.level;
   const HandPlan& plan = plan_for(view);
   const int seat = view.seat;
   const PlanStyle& style = style_[std::size_t(seat & 3)];
+
+  // The unseen tops, counted once and only when a rule asks for them.
+  Tops tops_value;
+  bool tops_known = false;
+  auto tops = [&]() -> const Tops& {
+    if (!tops_known) tops_value = unseen_tops(view), tops_known = true;
+    return tops_value;
+  };
+  // Winners: bombs, and combinations nothing unseen beats but a bomb.
+  auto is_winner = [&](const PlannedCombo& c) {
+    return bomb_tier(c.kind, c.cards.size()) > 0 || below_top(c.kind, c.rank, tops(), level) <= 0;
+  };
 
   if (!can_pass) {
     // Two combinations left: a sure winner first keeps the lead to go out.
@@ -239,13 +167,29 @@ int PlanPolicy::decide(const PlayerView& view, const Move* moves, int count, boo
         if (i >= 0 && sure_winner(view, moves[i])) return i;
       }
     }
-    const int next_count = view.counts[(seat + 1) % 4];
-    if (style.lead_single_below > 0) {
-      int low = -1, low_rank = 0;
+    // At most one loser: the weakest top combination first, to keep the
+    // lead down to the last combination (bombs wait: they win anyway).
+    if (style.run_out && plan.count >= 2) {
+      int winners = 0, top = -1;
       for (const PlannedCombo& c : plan) {
-        if (c.kind != Kind::kSingle || c.rank >= style.lead_single_below || c.rank == level || next_count == 1) continue;
+        if (!is_winner(c)) continue;
+        ++winners;
+        if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
         const int i = move_of(c, moves, count);
-        if (i >= 0 && (low < 0 || c.rank < low_rank)) low = i, low_rank = c.rank;
+        if (i >= 0 && (top < 0 || rank_order(c.kind, c.rank, level) < rank_order(moves[top], level))) top = i;
+      }
+      if (plan.count - winners <= 1 && top >= 0) return top;
+    }
+    const int next_count = view.counts[(seat + 1) % 4];
+    // A partner about to go out: the weakest planned single, which it can
+    // go out over (not into a next opponent holding one card).
+    const int partner_count = view.counts[partner_of(seat)];
+    if (partner_count > 0 && partner_count <= style.feed_partner && next_count != 1) {
+      int low = -1;
+      for (const PlannedCombo& c : plan) {
+        if (c.kind != Kind::kSingle) continue;
+        const int i = move_of(c, moves, count);
+        if (i >= 0 && (low < 0 || rank_order(moves[i], level) < rank_order(moves[low], level))) low = i;
       }
       if (low >= 0) return low;
     }
@@ -268,48 +212,23 @@ int PlanPolicy::decide(const PlayerView& view, const Move* moves, int count, boo
     return 0;
   }
 
-  const Move trick = view.last_play;
   const int owner_cards = view.last_player >= 0 ? view.counts[view.last_player] : 0;
-  const bool need_tops = style.danger_stop || style.danger_over_partner || style.tempo_near_top;
-  const Tops tops = need_tops ? unseen_tops(view) : Tops{};
-  const int next = next_opponent(view), previous = previous_opponent(view);
-  const bool next_danger = style.danger_mode > 0 && next >= 0 && view.counts[next] <= next_danger_cards(trick.kind());
-  const bool previous_danger = style.danger_mode > 0 && previous >= 0 && view.counts[previous] <= 5;
-
-  // Against danger: the lowest planned combination that is top, the lowest
-  // play that is top, the cheapest bomb, the highest play.
-  auto stop = [&]() {
-    int planned = -1, top = -1, high = -1, bomb = -1;
-    BombKey bomb_key{};
-    for (const PlannedCombo& c : plan) {
-      if (bomb_tier(c.kind, c.cards.size()) > 0 || below_top(c.kind, c.rank, tops, level) > 0) continue;
-      const int i = move_of(c, moves, count);
-      if (i >= 0 && bomb_tier(moves[i]) == 0 && (planned < 0 || rank_order(moves[i], level) < rank_order(moves[planned], level)))
-        planned = i;
-    }
-    if (planned >= 0) return planned;
-    for (int i = 0; i < count; ++i) {
-      const int tier = bomb_tier(moves[i]);
-      const int r = rank_order(moves[i], level);
-      if (tier > 0) {
-        const BombKey key{tier, r, moves[i].cards().count(wild_kind(level))};
-        if (bomb < 0 || key < bomb_key) bomb = i, bomb_key = key;
-        continue;
-      }
-      if (below_top(moves[i], tops, level) <= 0 && (top < 0 || r < rank_order(moves[top], level))) top = i;
-      if (high < 0 || r > rank_order(moves[high], level)) high = i;
-    }
-    return top >= 0 ? top : bomb >= 0 ? bomb : high;
-  };
-
-  // Following the partner: pass (going out was handled above), or in the
-  // top_partner_low style take a low partner play with a planned
-  // combination that is not control.
   if (view.last_player == partner_of(seat)) {
-    if (style.danger_over_partner && next_danger && owner_cards > 6 && below_top(trick, tops, level) > 2) {
-      const int i = stop();
-      if (i >= 0) return i;
+    // Over the partner only to run out: a planned combination after which
+    // every combination left but one is a winner (the first in plan order).
+    if (style.finish_over_partner) {
+      int winners = 0;
+      for (const PlannedCombo& c : plan) winners += is_winner(c);
+      for (const PlannedCombo& c : plan) {
+        if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
+        const int i = move_of(c, moves, count);
+        if (i < 0 || bomb_tier(moves[i]) > 0) continue;
+        if ((plan.count - 1) - (winners - is_winner(c)) <= 1) return i;
+      }
     }
+    // Else pass (going out was handled above), or in the top_partner_low
+    // style take a low partner play with a planned combination that is not
+    // control.
     if (!style.top_partner_low || owner_cards <= style.danger_cards || rank_order(view.last_play, level) >= kTen)
       return -1;
     for (const PlannedCombo& c : plan) {
@@ -319,13 +238,7 @@ int PlanPolicy::decide(const PlayerView& view, const Move* moves, int count, boo
     }
     return -1;
   }
-  const bool danger = (owner_cards > 0 && owner_cards <= style.danger_cards) || next_danger || previous_danger;
-  const bool bomb_trick = bomb_tier(trick) > 0;
-
-  if (danger && style.danger_stop) {
-    const int i = stop();
-    if (i >= 0) return i;
-  }
+  const bool danger = owner_cards > 0 && owner_cards <= style.danger_cards;
 
   // The cheapest planned combination that beats.
   int best = -1, best_rank = 0;
@@ -334,53 +247,79 @@ int PlanPolicy::decide(const PlayerView& view, const Move* moves, int count, boo
     const int i = move_of(c, moves, count);
     if (i < 0 || bomb_tier(moves[i]) > 0) continue;
     // Control cards wait while the trick owner is far from going out.
-    if (style.control_waits && is_control(c, level) && owner_cards > style.spend_control_cards) continue;
+    if (is_control(c, level) && owner_cards > style.spend_control_cards) continue;
     const int r = rank_order(moves[i], level);
     if (best < 0 || r < best_rank) best = i, best_rank = r;
   }
   if (best >= 0) return best;
 
   // A play outside the plan that costs no turn: the rest plans in no more
-  // turns than the whole hand did, so taking the trick is free (a few
-  // candidates only, each needs a plan).
+  // turns than the whole hand did, so taking the trick is free (or, with
+  // spare_top, one more turn for a top play, which the lead it wins pays
+  // back). The weakest such play, or with spare_by_rest the one whose rest
+  // plans best (the weakest is often a card torn out of a straight or a
+  // tube, the rest then no better than before). spare_candidates of them
+  // at most, each needs a plan_score.
   {
     int spare = -1, spare_rank = 0, tried = 0;
-    for (int i = 0; i < count && tried < kSpareCandidates; ++i) {
+    PlanScore spare_rest{}, last_rest{};
+    CardSet last_cards;
+    bool has_last = false;
+    for (int i = 0; i < count && tried < style.spare_candidates; ++i) {
       if (bomb_tier(moves[i]) > 0) continue;
       ++tried;
-      const PlanScore rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
       const int r = rank_order(moves[i], level);
-      if (rest.turns <= plan.count && rest.bombs >= plan.bombs && (spare < 0 || r < spare_rank))
-        spare = i, spare_rank = r;
+      // No plan needed for a candidate that cannot win: not weaker than the
+      // one found when only the weakest counts, or when the one found
+      // already has the best rest there is (one turn less, every bomb).
+      const bool best_rest = spare_rest.turns == plan.count - 1 && spare_rest.bombs == plan.bombs;
+      if (spare >= 0 && r >= spare_rank && (!style.spare_by_rest || best_rest)) continue;
+      // Readings of the same cards (wilds declared otherwise) come one after
+      // another and leave the same rest.
+      if (moves[i].cards() != last_cards || !has_last)
+        last_rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
+      last_cards = moves[i].cards(), has_last = true;
+      const PlanScore rest = last_rest;
+      const bool free = rest.turns <= plan.count ||
+                        (style.spare_top && rest.turns == plan.count + 1 && below_top(moves[i], tops(), level) <= 0);
+      if (!free || rest.bombs < plan.bombs) continue;
+      const bool better = !style.spare_by_rest                ? r < spare_rank
+                          : rest.turns != spare_rest.turns ? rest.turns < spare_rest.turns
+                          : rest.bombs != spare_rest.bombs ? rest.bombs > spare_rest.bombs
+                                                           : r < spare_rank;
+      if (spare < 0 || better) spare = i, spare_rank = r, spare_rest = rest;
     }
     if (spare >= 0) return spare;
   }
 
-  // The cheapest bomb, and the cheapest breaking play.
+  // The cheapest bomb (with bomb_whole, a planned one first), and the
+  // cheapest breaking play.
   int bomb = -1, breaking = -1, breaking_rank = 0;
   BombKey bomb_key{};
   for (int i = 0; i < count; ++i) {
     const int tier = bomb_tier(moves[i]);
     if (tier > 0) {
-      const BombKey key{tier, rank_order(moves[i], level), moves[i].cards().count(wild_kind(level))};
+      const BombKey key{style.bomb_whole && !in_plan(plan, moves[i].cards()), tier, rank_order(moves[i], level),
+                        moves[i].cards().count(wild_kind(level))};
       if (bomb < 0 || key < bomb_key) bomb = i, bomb_key = key;
     } else {
       const int r = rank_order(moves[i], level);
       if (breaking < 0 || r < breaking_rank) breaking = i, breaking_rank = r;
     }
   }
-  if (danger && breaking >= 0) return breaking;
+  if (danger && breaking >= 0 && !(style.danger_bomb_first && bomb >= 0)) return breaking;
   if (bomb >= 0) {
-    const bool high = style.tempo_near_top ? !bomb_trick && below_top(trick, tops, level) <= style.tempo_near_top - 1
-                                           : is_high(trick, level);
-    if (danger || (owner_cards <= style.tempo_cards && high)) return bomb;
-    if (bomb_trick && owner_cards > 0 && owner_cards <= style.answer_bomb_cards) return bomb;
-    if (!bomb_trick && style.bomb_after_passes > 0 && team_passes >= style.bomb_after_passes) return bomb;
-    if (!bomb_trick && style.bomb_with_bombs > 0 && plan.bombs >= style.bomb_with_bombs &&
-        (!style.bomb_coin || rng.bounded(2) == 0))
-      return bomb;
+    if (danger || (owner_cards <= style.tempo_cards && is_high(view.last_play, level))) return bomb;
     const PlanScore rest = plan_score(view.hand - moves[bomb].cards(), level, view.rules.move_rules());
-    if (rest.turns <= style.bomb_to_finish_turns) return bomb;
+    if (!style.bomb_finish_winners) return rest.turns <= style.bomb_to_finish_turns ? bomb : -1;
+    if (rest.turns <= 1) return bomb;
+    // A planned bomb whose rest of the plan is all winners but one.
+    if (rest.turns <= style.bomb_to_finish_turns && in_plan(plan, moves[bomb].cards())) {
+      int winners = 0;
+      for (const PlannedCombo& c : plan)
+        if (c.cards != moves[bomb].cards()) winners += is_winner(c);
+      if (plan.count - 1 - winners <= 1) return bomb;
+    }
   }
   return -1;
 }
@@ -412,7 +351,7 @@ CardKind PlanPolicy::choose_card(const PlayerView& view, CardSet options, Rng&) 
     if (!view.hand.contains(one)) continue;
     const int r = rank_of(k);
     if (!(planned >> r & 1)) {
-      by_rank[r] = planned_single(plan, one) ? best_possible
+      by_rank[r] = in_plan(plan, one) ? best_possible
                                              : plan_score(view.hand - one, view.level, view.rules.move_rules());
       planned |= 1u << r;
     }

@@ -172,7 +172,9 @@ SearchV2Config search_config(const PolicyOptions& options) {
 }
 
 std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
-  return std::make_unique<SearchV2Policy>(search_config(options));
+  SearchV2Config config = search_config(options);
+  config.playout_style = kRuleV2Style;
+  return std::make_unique<SearchV2Policy>(config);
 }
 
 // Search v3: search v2 reading the table (inference), playing out against a
@@ -196,6 +198,8 @@ constexpr PolicyEntry kPolicies[] = {
      &make_plain<RulePolicy>},
     {"rule_bomber", "the planning player bombing early and spending control at once (plan_style.h)", false,
      &make_styled<kBomberStyle>},
+    {"rule_v2", "the planning player as it was before it learned from tempo (plan_style.h)", false,
+     &make_styled<kRuleV2Style>},
     {"rule_patient", "the planning player keeping bombs and control for the end (plan_style.h)", false,
      &make_styled<kPatientStyle>},
     {"rule_styles", "the planning player with its thresholds drawn per seat and deal (plan_style.h, styled_policy.h)",

@@ -236,7 +236,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   // seat): the stronger the playouts, the better their mean tells the
   // candidates apart. One object for its seats (its plans are cached per
   // seat). In search v3 the opponents play in styles drawn per playout.
-  PlanPolicy plan;
+  PlanPolicy plan(config.playout_style);
   StyledPlanPolicy styled;
   Policy* opponent = config.opponent_styles ? static_cast<Policy*>(&styled) : &plan;
   Policy* policies[4];
@@ -287,8 +287,9 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
 }
 
 // The index of the candidate the planning policy plays, or -1 to pass.
-int planning_choice(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass) {
-  PlanPolicy plan;
+int planning_choice(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                    const PlanStyle& style = PlanStyle{}) {
+  PlanPolicy plan(style);
   Rng unused(0);  // the planning policy draws no random numbers
   return plan.choose_play(view, candidates.data(), int(candidates.size()), can_pass, unused);
 }
@@ -344,7 +345,7 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   check_search_v2(config);
   // The planning policy is asked once: its choice leads the pruned
   // candidates and is the option to beat.
-  const int planned_given = planning_choice(view, all_candidates, can_pass);
+  const int planned_given = planning_choice(view, all_candidates, can_pass, config.playout_style);
   const std::vector<Move> candidates = prune_around(view, all_candidates, planned_given, config.max_candidates);
   // An index into the candidates as given, not the pruned ones.
   auto given_index = [&](int c) {

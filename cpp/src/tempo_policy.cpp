@@ -4,12 +4,13 @@
 #include <bit>
 
 #include "guandan/tribute.h"
+#include "guandan/unseen_tops.h"
 
 namespace guandan {
 namespace {
 
 // Ranks 2..A (0..12), then the small and big joker (13, 14), as move ranks.
-constexpr int kRanks = kNumRanks + 2;
+constexpr int kRanks = kRanksWithJokers;
 constexpr Rank kQueen = 10;
 constexpr Rank kKing = 11;
 
@@ -22,14 +23,7 @@ constexpr int dense(Rank rank, Rank level) {
 }
 
 // Natural positions of sequences: 0 is the low ace, 1..13 the ranks 2..A.
-constexpr Rank rank_at(int position) { return position == 0 ? kAce : Rank(position - 1); }
-
-// Natural cards of one rank in a set (jokers: rank 13 and 14).
-constexpr int rank_count(CardSet cards, int rank) {
-  if (rank >= kNumRanks) return cards.count(CardKind(kSmallJoker + rank - kNumRanks));
-  const std::uint8_t config = cards.rank_config(Rank(rank));
-  return std::popcount(unsigned(config & 0xF)) + std::popcount(unsigned(config >> 4));
-}
+constexpr Rank rank_at(int position) { return rank_at_position(position); }
 
 int wilds_in(Move m, Rank level) { return m.cards().count(wild_kind(level)); }
 
@@ -49,7 +43,7 @@ Split split_hand(CardSet hand, Rank level) {
   const CardKind wild = wild_kind(level);
   const CardSet naturals = hand - CardSet::of_kind(wild, hand.count(wild));
   for (int r = 0; r < kRanks; ++r) {
-    s.count[r] = rank_count(naturals, r);
+    s.count[r] = cards_of_rank(naturals, r);
     s.bomb[r] = r < kNumRanks && s.count[r] >= 4;
     s.bombs += s.bomb[r];
   }
@@ -120,7 +114,7 @@ bool within_units(Move m, const Split& s, Rank level) {
   if (bomb_tier(m) > 0 || wilds_in(m, level) > 0) return false;
   const CardSet c = m.cards();
   for (int r = 0; r < kRanks; ++r) {
-    const int n = rank_count(c, r);
+    const int n = cards_of_rank(c, r);
     if (n > 0 && (s.bomb[r] || n > s.unit[r])) return false;
   }
   return true;
@@ -135,47 +129,9 @@ bool touches_level(Move m, Rank level) {
   return false;
 }
 
-// The highest of each kind the unseen cards can still make (dense level
-// order for n of a kind, natural rank of the top card for sequences); -1:
-// none. The unseen wilds are counted as open to every holder (cautious).
-struct Tops {
-  int single = -1, pair = -1, triple = -1;
-  int straight = -1, tube = -1, plate = -1;
-};
-
-Tops unseen_tops(const PlayerView& view) {
-  const Rank level = view.level;
-  const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
-  const CardKind wild = wild_kind(level);
-  const int uw = unseen.count(wild);
-  const CardSet naturals = unseen - CardSet::of_kind(wild, uw);
-  std::array<int, kRanks> n{};
-  for (int r = 0; r < kRanks; ++r) n[r] = rank_count(naturals, r);
-  Tops t;
-  for (int r = 0; r < kRanks; ++r) {
-    const int d = dense(Rank(r), level);
-    const bool joker = r >= kNumRanks;
-    // n of a kind needs a natural card, except the level rank's all-wild pair.
-    const bool base = n[r] >= 1 || (r == level && uw > 0);
-    const int most = joker ? n[r] : n[r] + uw;
-    if (base && most >= 1 && d > t.single) t.single = d;
-    if (base && most >= 2 && d > t.pair) t.pair = d;
-    if (!joker && base && most >= 3 && d > t.triple) t.triple = d;
-  }
-  // Highest window whose gaps the unseen wilds can fill.
-  auto highest = [&](int length, int per_rank) {
-    for (int top = kNumRanks; top >= length - 1; --top) {
-      int gaps = 0;
-      for (int p = top; p > top - length; --p) gaps += n[rank_at(p)] < per_rank ? per_rank - n[rank_at(p)] : 0;
-      if (gaps <= uw) return int(rank_at(top));
-    }
-    return -1;
-  };
-  t.straight = highest(5, 1);
-  t.tube = highest(3, 2);
-  t.plate = highest(2, 3);
-  return t;
-}
+// The highest unseen combination of each kind, in dense level order.
+using Tops = UnseenTops;
+Tops unseen_tops(const PlayerView& view) { return guandan::unseen_tops(view, dense); }
 
 // How far a move is below the highest unseen of its kind (0 or less: top).
 // Bombs count as top here: the bomb rules decide about them.
@@ -339,7 +295,7 @@ int lead(const PlayerView& view, const Split& s, const Move* moves, int count) {
     if (bomb_tier(m) > 0) continue;
     const std::array<int, 3> key{strength(m, level), -m.size(), wilds_in(m, level)};
     bool splits_bomb = false;
-    for (int r = 0; r < kRanks && !splits_bomb; ++r) splits_bomb = s.bomb[r] && rank_count(m.cards(), r) > 0;
+    for (int r = 0; r < kRanks && !splits_bomb; ++r) splits_bomb = s.bomb[r] && cards_of_rank(m.cards(), r) > 0;
     if (!blocked(m) && !splits_bomb && (loose < 0 || key < loose_key)) loose = i, loose_key = key;
     if (!blocked(m) && (breaking < 0 || key < breaking_key)) breaking = i, breaking_key = key;
     if (lowest < 0 || strength(m, level) < strength(moves[lowest], level)) lowest = i;

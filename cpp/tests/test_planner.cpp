@@ -3,17 +3,23 @@
 // and on small hands the number of turns is the optimum found by brute force
 // over the legal leads.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdio>
+#include <iterator>
 #include <map>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "check.h"
+#include "guandan/deal.h"
 #include "guandan/player_view.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
+#include "guandan/plan_policy.h"
 #include "guandan/planner.h"
+#include "guandan/playout.h"
 #include "guandan/readings.h"
 #include "guandan/rng.h"
 
@@ -67,9 +73,162 @@ CardSet random_hand(Rng& rng, int size, CardSet from) {
   return hand;
 }
 
+// A policy that hashes every choice of the policy it wraps (FNV-1a over
+// the move indices, passes and cards given), to tell two players apart by
+// how they play, not only by how deals end.
+class HashingPolicy final : public Policy {
+ public:
+  explicit HashingPolicy(Policy& inner) : inner_(inner) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override {
+    const int c = inner_.choose_play(view, moves, count, can_pass, rng);
+    mix(std::uint32_t(c + 1));
+    return c;
+  }
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override {
+    const CardKind k = inner_.choose_card(view, options, rng);
+    mix(std::uint32_t(k) + 1000);
+    return k;
+  }
+  std::uint32_t hash = 2166136261u;
+
+ private:
+  void mix(std::uint32_t x) { hash = (hash ^ x) * 16777619u; }
+  Policy& inner_;
+};
+
+struct ReplayRow {
+  int order;  // out_count, then the seats out in order, base 4
+  int plays;
+  std::uint32_t hash;
+};
+
+// Deal i of the replay: seed match_deal_seed(41, i), level i % 13, and a
+// tribute from a previous placing (a 1-2 every third deal, else a 1-3),
+// except every fourth deal, which the seeded cut leads without one.
+ReplayRow replay_deal(const PlanStyle& style, int i, MoveList& moves) {
+  PlanPolicy plan(style);
+  HashingPolicy hashing(plan);
+  Policy* const seats[4] = {&hashing, &hashing, &hashing, &hashing};
+  const std::uint64_t seed = match_deal_seed(41, std::uint64_t(i));
+  const SeededDeal dealt = seeded_deal(seed);
+  const Rank level = Rank(i % kNumRanks);
+  const int out[4] = {i % 4, (i % 4 + (i % 3 == 0 ? 2 : 1)) % 4, 0, 0};
+  DealState deal = i % 4 == 3 ? DealState(dealt.hands, level, Ruleset{}, dealt.leader)
+                              : DealState(dealt.hands, level, Ruleset{}, complete_placing(out, 2));
+  Rng rng = choice_rng(seed);
+  const PlayoutStats stats = play_out(deal, seats, rng, moves);
+  int order = deal.out_count();
+  for (int p = 0; p < deal.out_count(); ++p) order = order * 4 + deal.finished(p);
+  return {order, stats.plays, hashing.hash};
+}
+
+// The planning player's default style (`rule`) as it played before it
+// learned from tempo, recorded from that code (200 deals of replay_deal,
+// every seat the planning player): kRuleV2Style must still play exactly so.
+constexpr ReplayRow kRuleV2Replays[] = {
+    {34, 22, 0xf774f637u}, {211, 37, 0xc7b0625cu}, {219, 30, 0x6cc07361u}, {228, 28, 0x4bbe9149u},
+    {216, 32, 0x2cb97612u}, {210, 40, 0xfb3a901fu}, {34, 29, 0xe7eac264u}, {231, 33, 0x5dcfd0b5u},
+    {45, 29, 0x9671f048u}, {40, 25, 0x940974f8u}, {40, 32, 0xf29e1fbfu}, {199, 35, 0x05119d42u},
+    {40, 24, 0xb2aa39bau}, {45, 33, 0xf60760a4u}, {45, 27, 0x3b6906d3u}, {40, 20, 0x1b99d392u},
+    {34, 27, 0x9e1497e9u}, {216, 32, 0xf20414b4u}, {40, 28, 0x1f79d12du}, {34, 31, 0x8d47e0c3u},
+    {237, 30, 0x22164551u}, {39, 32, 0x61db4d2fu}, {39, 28, 0x4f4284fau}, {40, 21, 0x8d975760u},
+    {34, 27, 0xa4c95db1u}, {206, 28, 0xd4840018u}, {34, 20, 0xd8327b7du}, {40, 20, 0x5f22c179u},
+    {249, 32, 0x4fd3525du}, {198, 34, 0x99dea61eu}, {34, 21, 0x5fb9f276u}, {39, 28, 0x3fb868ffu},
+    {216, 32, 0xe21b348cu}, {39, 24, 0x112aef02u}, {248, 37, 0xb72df829u}, {39, 27, 0x11e63f68u},
+    {34, 25, 0x9d282b52u}, {210, 35, 0xe7b2ebc3u}, {40, 28, 0x6cdf5b95u}, {236, 35, 0x1d364acfu},
+    {216, 27, 0xad52c3d4u}, {206, 29, 0xa1c51246u}, {40, 23, 0x140e3815u}, {45, 34, 0xc0ef7cb5u},
+    {40, 29, 0x06997a37u}, {45, 28, 0x68cc3705u}, {228, 33, 0x1eb3e9b3u}, {40, 28, 0x79d9826du},
+    {34, 32, 0xdb43b67bu}, {237, 36, 0x90a555bfu}, {40, 33, 0x45f50ecdu}, {45, 21, 0xaa4ff307u},
+    {34, 28, 0x853f4a3bu}, {211, 33, 0xebcbb36eu}, {39, 26, 0x92a1d6f3u}, {45, 25, 0x21964de9u},
+    {242, 30, 0x45a3a71au}, {219, 31, 0xed2012eeu}, {228, 30, 0x5094fbdbu}, {45, 27, 0x4c658eecu},
+    {40, 22, 0xfd7595f4u}, {242, 26, 0xbb9b6d13u}, {248, 23, 0x1988d429u}, {228, 34, 0x762ef279u},
+    {40, 26, 0xefc28dcbu}, {237, 34, 0xe972ec2bu}, {34, 29, 0x83f064aeu}, {241, 34, 0x5e4f6bdeu},
+    {248, 27, 0x9c5da20fu}, {40, 23, 0x5a641b20u}, {199, 37, 0xfe28184au}, {237, 40, 0x92f25681u},
+    {40, 26, 0x5dc85234u}, {236, 33, 0xe4d9ef59u}, {210, 26, 0x3aed2cf7u}, {210, 35, 0x12634a63u},
+    {237, 30, 0xcfc5aebdu}, {45, 33, 0x6f3cf6dfu}, {34, 23, 0x74f3795cu}, {205, 31, 0x427955c8u},
+    {39, 29, 0xbeceefc0u}, {249, 23, 0xdb22187fu}, {40, 30, 0xffcaf824u}, {39, 26, 0xa663e366u},
+    {45, 28, 0x17cb5c74u}, {40, 30, 0xdb9e6bbdu}, {34, 27, 0x3ba9b755u}, {34, 24, 0x08af7fa1u},
+    {40, 33, 0xf732f2e2u}, {205, 32, 0x0273d4eau}, {34, 27, 0xca3c5f64u}, {219, 30, 0x6c52a3bdu},
+    {242, 23, 0x410b2e06u}, {242, 25, 0xb4a8ec8au}, {219, 30, 0xec6a4edbu}, {34, 33, 0xc5a0f375u},
+    {236, 26, 0x38f2165fu}, {39, 36, 0x14e23182u}, {40, 28, 0x56b40c3bu}, {40, 21, 0xeeba3a38u},
+    {40, 24, 0x76c86ef6u}, {39, 30, 0x88dfb009u}, {40, 20, 0x4d8294d4u}, {237, 34, 0xcb994c33u},
+    {211, 36, 0xac0994b8u}, {45, 28, 0x69d9082bu}, {248, 35, 0xef986ef4u}, {205, 27, 0x4febf789u},
+    {219, 28, 0x7225fdafu}, {45, 30, 0xf2b473dbu}, {40, 30, 0x4c68039bu}, {237, 28, 0xd29c0bf0u},
+    {39, 23, 0x20b3f797u}, {39, 21, 0xa5587f60u}, {248, 36, 0x09505befu}, {39, 34, 0x15b42703u},
+    {236, 31, 0xa62bc58eu}, {39, 34, 0x5627ca12u}, {248, 30, 0x04a2c739u}, {45, 28, 0xb71251fdu},
+    {45, 22, 0xb3bdc2f3u}, {231, 35, 0xa31ae439u}, {39, 26, 0x10f3cb20u}, {205, 26, 0x8e5b784cu},
+    {40, 23, 0xf8c1393fu}, {242, 30, 0xbbfbaa6cu}, {236, 37, 0xee3d8202u}, {237, 28, 0x8801556eu},
+    {210, 31, 0x0d0bdf3du}, {40, 25, 0x22b3fa6cu}, {219, 29, 0xb5d18825u}, {242, 26, 0x08f695b3u},
+    {39, 31, 0xaeac9938u}, {236, 26, 0xa23f21a7u}, {45, 24, 0x398fffe7u}, {237, 29, 0x8aefe034u},
+    {45, 30, 0x536107f2u}, {34, 30, 0x1591f6fdu}, {45, 32, 0x416c0f3eu}, {231, 30, 0xb51483e0u},
+    {34, 32, 0xff102e1cu}, {39, 22, 0x2b273ac1u}, {34, 27, 0x0e87de16u}, {242, 31, 0x2c541880u},
+    {45, 24, 0xd2b49160u}, {236, 36, 0x453977c7u}, {231, 33, 0x37445ee3u}, {237, 32, 0xe3248edbu},
+    {45, 24, 0x2f971c2cu}, {237, 33, 0x284783c7u}, {216, 24, 0x9bb2a3e0u}, {40, 27, 0xf640ad68u},
+    {205, 33, 0x14045e1eu}, {210, 30, 0xb6c09022u}, {242, 33, 0x7bc08b96u}, {34, 30, 0x67fe6829u},
+    {34, 32, 0x20b60409u}, {231, 31, 0xce67df07u}, {34, 25, 0xb7895033u}, {39, 27, 0x6c6235e3u},
+    {242, 29, 0xd73d2f74u}, {40, 28, 0xee2523d2u}, {39, 24, 0x4a47a3f1u}, {206, 36, 0x8a76fd12u},
+    {236, 27, 0x5e35228eu}, {45, 27, 0x2b03e7d4u}, {199, 31, 0xc5a8c786u}, {231, 35, 0x849ca4f9u},
+    {39, 28, 0xfb30c0ebu}, {45, 30, 0x05e91c80u}, {206, 35, 0x45f5bb97u}, {248, 31, 0x392668e5u},
+    {242, 33, 0xc5e27c36u}, {39, 29, 0x3ac7f702u}, {242, 38, 0x2c23f089u}, {248, 30, 0xb9142a78u},
+    {40, 17, 0x01f2b08du}, {242, 30, 0xec70e29cu}, {237, 28, 0xf023930au}, {211, 27, 0x3caebdc9u},
+    {34, 36, 0x229de81fu}, {39, 28, 0xe15d7861u}, {249, 38, 0x6d308d66u}, {216, 38, 0xd8d588a8u},
+    {199, 29, 0x211c16c3u}, {40, 24, 0x2527379eu}, {34, 23, 0xe16a00b7u}, {211, 39, 0x4ef779b4u},
+    {248, 31, 0xf4176e22u}, {210, 40, 0x7686a126u}, {40, 26, 0x10f8b672u}, {210, 35, 0x1f8d98d3u},
+    {231, 31, 0x8d1f06e1u}, {206, 28, 0x34394425u}, {236, 31, 0xe90f28efu}, {228, 33, 0xe974eec0u},
+    {206, 34, 0xf66941f6u}, {199, 29, 0x85513fbau}, {219, 39, 0x0543779fu}, {34, 32, 0x9faac264u},
+};
+
+// kRuleV2Style (`rule_v2`) reproduces the old player move for move, and
+// the default style (`rule`) is another player.
+void test_rule_v2_replays() {
+  auto moves = std::make_unique<MoveList>();
+  int same = 0, differ = 0;
+  for (int i = 0; i < int(std::size(kRuleV2Replays)); ++i) {
+    const ReplayRow want = kRuleV2Replays[i];
+    const ReplayRow got = replay_deal(kRuleV2Style, i, *moves);
+    const bool equal = got.order == want.order && got.plays == want.plays && got.hash == want.hash;
+    same += equal;
+    if (!equal)
+      std::fprintf(stderr, "  rule_v2 deal %d: order %d plays %d hash %08x, recorded %d %d %08x\n", i, got.order,
+                   got.plays, unsigned(got.hash), want.order, want.plays, unsigned(want.hash));
+    if (i < 40) differ += replay_deal(PlanStyle{}, i, *moves).hash != want.hash;
+  }
+  CHECK(same == int(std::size(kRuleV2Replays)));
+  CHECK(differ > 20);
+  // The fixed styles keep their meaning: the new rules at their defaults,
+  // the old thresholds at the ends of their ranges.
+  CHECK(kBomberStyle.danger_cards == 8 && kBomberStyle.tempo_cards == 22 && kBomberStyle.bomb_whole);
+  CHECK(kPatientStyle.spend_control_cards == 5 && kPatientStyle.lead_lowest_first && kPatientStyle.run_out);
+}
+
+// The new fields of draw_plan_style stay in their documented ranges and
+// reach both ends (test_inference's test_styles checks the first six).
+void test_new_style_ranges() {
+  Rng rng(11);
+  int low_candidates = 99, high_candidates = 0, low_feed = 99, high_feed = 0;
+  std::array<int, 7> on{};
+  const int draws = 2000;
+  for (int i = 0; i < draws; ++i) {
+    const PlanStyle s = draw_plan_style(rng);
+    CHECK(s.spare_candidates >= 12 && s.spare_candidates <= 28);
+    CHECK(s.feed_partner >= 0 && s.feed_partner <= 4);
+    low_candidates = std::min(low_candidates, s.spare_candidates);
+    high_candidates = std::max(high_candidates, s.spare_candidates);
+    low_feed = std::min(low_feed, s.feed_partner);
+    high_feed = std::max(high_feed, s.feed_partner);
+    const bool flags[7] = {s.spare_by_rest, s.spare_top,           s.bomb_whole,         s.danger_bomb_first,
+                           s.bomb_finish_winners, s.run_out, s.finish_over_partner};
+    for (int f = 0; f < 7; ++f) on[std::size_t(f)] += flags[f];
+  }
+  CHECK(low_candidates == 12 && high_candidates == 28 && low_feed == 0 && high_feed == 4);
+  for (int n : on) CHECK(n > 1380 && n < 1620);  // three times in four
+}
+
 }  // namespace
 
 void test_planner() {
+  test_rule_v2_replays();
+  test_new_style_ranges();
   Rng rng(99);
   const CardSet deck = CardSet::full_deck();
   for (bool wild_with_joker : {true, false}) {

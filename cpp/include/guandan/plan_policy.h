@@ -1,26 +1,46 @@
 // The planning player: plays its hand as the planner splits it (planner.h).
+// As the `rule` policy (the default PlanStyle) it plays as follows.
+//
+// It counts the unseen cards (not in its hand, not played) per rank, so it
+// knows when a combination is "top": nothing unseen beats it but a bomb.
+// Bombs and top combinations are its winners.
 //
 // Leading, it goes out in one move when it can; with two combinations left it
-// leads a sure winner first (nothing unseen beats it: every joker, level card
-// and bomb played is counted); otherwise the planned combination that sheds
-// the most cards, weakest first, keeping bombs and control (singles and pairs
-// of aces, the level rank, jokers) for the end and avoiding the size the next
-// opponent holds. Following, it never beats its partner (unless it goes out);
-// it plays the cheapest planned combination that beats (control only against
-// an opponent close to going out), or else the weakest play outside the plan
-// after which the rest still plans in no more turns. Otherwise it passes
-// unless tempo says bomb: the cheapest bomb when the rest of the hand then
-// plays out in at most two turns, when the opponent winning the trick is
-// close to going out (then it may also break a combination), or when that
-// opponent holds at most 15 cards and played high. A tribute return is the
-// card whose loss costs the plan least.
+// leads a sure winner first (nothing unseen beats it, bombs included); with
+// every combination but one a winner, the weakest top one (it keeps the lead
+// down to the last combination). While its partner holds at most three
+// cards, its weakest planned single, for the partner to go out over.
+// Otherwise the planned combination that sheds the most cards, weakest
+// first, keeping bombs and control (singles and pairs of aces, the level
+// rank, jokers) for the end and avoiding the size the next opponent holds.
 //
-// The thresholds (how close is "close to going out", when to bomb, when to
-// spend control, how to lead, whether to play over the partner) are a
-// PlanStyle per seat (plan_style.h); the defaults are the `rule` player.
+// Following its partner, it passes, unless a planned combination beats and
+// leaves all winners but one (it then runs out). Following an opponent, it
+// plays the cheapest planned combination that beats (control only against
+// an opponent with at most ten cards), or else the play (any, control
+// included) whose rest plans best, when the rest still plans in no more
+// turns (one more for a top play: the lead it wins pays it back).
+// Otherwise it passes unless tempo says bomb, with its cheapest planned
+// bomb first (not one torn out of a bigger bomb while a whole one will do):
+// when the opponent winning the trick is close to going out (six cards or
+// fewer: then it bombs, or with no bomb breaks a combination), when that
+// opponent holds at most 15 cards and played high, or to finish: the rest
+// then plays out in one turn, or in two with all of it winners but one. A
+// tribute return is the card whose loss costs the plan least.
 //
-// Plans are cached per seat: a seat re-plans only when its hand changed, and
-// not even then when it lost one combination of its plan (it shrinks).
+// Each of these rules and thresholds is a field of a PlanStyle per seat
+// (plan_style.h): other values make the `rule_bomber`, `rule_patient` and
+// `rule_styles` players, and kRuleV2Style the player as it was before it
+// learned from the `tempo` player (`rule_v2`: it leads by the plan only,
+// follows with the weakest free play, and bombs the cheapest bomb, whole or
+// not, when the rest plays out in two turns).
+//
+// Decisions allocate nothing: the plan, the unseen counts and every
+// candidate live on the stack or in the per-seat cache. Plans are cached per
+// seat: a seat re-plans only when its hand changed, and not even then when
+// it lost one combination of its plan (it shrinks). Following, up to
+// spare_candidates plays outside the plan each cost a plan_score (one per
+// set of cards, and none for a play that cannot beat the one found).
 #pragma once
 
 #include <array>
@@ -43,12 +63,8 @@ class PlanPolicy final : public Policy {
   const PlanStyle& style(int seat) const { return style_[std::size_t(seat & 3)]; }
   void set_style(int seat, const PlanStyle& style) { style_[std::size_t(seat & 3)] = style; }
 
-  // Plays outside the plan tried when following (weakest first).
-  static constexpr int kSpareCandidates = 6;
-
  private:
   const HandPlan& plan_for(const PlayerView& view);
-  int decide(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng, int team_passes);
   std::array<PlanStyle, 4> style_{};
 
   struct Cached {
@@ -59,14 +75,6 @@ class PlanPolicy final : public Policy {
   };
   bool drop_played_combo(Cached& c, CardSet hand);
   std::array<Cached, 4> cache_{};
-
-  struct SeatMemory {
-    CardSet hand;
-    int played = 0;
-    int team_passes = 0;
-    bool valid = false;
-  };
-  std::array<SeatMemory, 4> memory_{};
 };
 
 }  // namespace guandan

@@ -125,6 +125,10 @@ struct SearchV2Config {
   // within endgame_nodes positions per world (else played out). 0: never.
   int endgame_cards = 0;
   std::int64_t endgame_nodes = 5000;
+  // The planning player's style: its choice to beat, its team in the
+  // playouts (every seat, without opponent_styles) and its tribute cards.
+  // search_v2 keeps the style it was measured with (kRuleV2Style).
+  PlanStyle playout_style{};
 };
 
 // At most `keep` of `candidates`: the planning policy's choice first, then
@@ -139,7 +143,7 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidat
 
 class SearchV2Policy final : public Policy {
  public:
-  explicit SearchV2Policy(SearchV2Config config) : config_(config) {}
+  explicit SearchV2Policy(SearchV2Config config) : config_(config), cards_(config.playout_style) {}
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
