@@ -397,11 +397,7 @@ int TempoPolicy::choose_play(const PlayerView& view, const Move* moves, int coun
     if (moves[i].size() == in_hand) return i;
 
   SeatMemory& memory = memory_[view.seat & 3];
-  const int played = view.played.size();
-  if (!memory.valid || !memory.hand.contains(view.hand) || played < memory.played) memory.team_passes = 0;
-  memory.valid = true;
-  memory.hand = view.hand;
-  memory.played = played;
+  if (!memory.deal.continues(view)) memory.team_passes = 0;
 
   const Split s = split_hand(view.hand, view.level);
   if (!can_pass) {
@@ -419,7 +415,7 @@ int TempoPolicy::choose_play(const PlayerView& view, const Move* moves, int coun
 }
 
 CardKind TempoPolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {
-  memory_[view.seat & 3].valid = false;  // a tribute: a new deal
+  memory_[view.seat & 3].deal.forget();  // a tribute: a new deal
   const Rank level = view.level;
   const CardKind wild = wild_kind(level);
   auto kinds = [&](auto&& pick) {

@@ -1,8 +1,7 @@
 // StyledPlanPolicy: the planning player in a different style per seat and
 // deal (the `rule_styles` policy).
 //
-// At a seat's first decision of a deal (its hand is not part of the hand it
-// held last time, or fewer cards have been played than last time) it draws
+// At a seat's first decision of a deal (deal_memory.h) it draws
 // that seat's PlanStyle from the ranges of plan_style.h with the deal's
 // random stream, and keeps it to the end of the deal. So a table of them is
 // four different opponents, a run of deals a field of many, and a search
@@ -12,6 +11,7 @@
 
 #include <array>
 
+#include "guandan/deal_memory.h"
 #include "guandan/plan_policy.h"
 
 namespace guandan {
@@ -28,12 +28,7 @@ class StyledPlanPolicy final : public Policy {
   void follow_deal(const PlayerView& view, Rng& rng);
 
   PlanPolicy plan_;
-  struct Seen {
-    CardSet hand, played;
-    Rank level = kTwo;
-    bool valid = false;
-  };
-  std::array<Seen, 4> seen_{};
+  std::array<DealMemory, 4> seen_{};
 };
 
 }  // namespace guandan

@@ -56,6 +56,7 @@
 
 #include <array>
 
+#include "guandan/deal_memory.h"
 #include "guandan/policy.h"
 
 namespace guandan {
@@ -107,14 +108,11 @@ class TempoPolicy final : public Policy {
   // decisions facing an opponent's play, +1 when its partner passed that
   // play (the partner's bit in passed_mask) and +1 when the seat passes it;
   // 0 when the seat plays, leads (its team won the trick) or faces its
-  // partner's play. A new deal resets it: the seat's hand is not part of the
-  // hand it held last, or fewer cards are played than it saw last (a tribute
-  // card, choose_card, resets it too).
+  // partner's play. A new deal (deal_memory.h) resets it, and so does a
+  // tribute card (choose_card).
   struct SeatMemory {
-    CardSet hand;
-    int played = 0;
+    DealMemory deal;
     int team_passes = 0;
-    bool valid = false;
   };
   std::array<SeatMemory, 4> memory_{};
 };
