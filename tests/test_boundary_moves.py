@@ -35,6 +35,16 @@ def test_from_bits_refuses_a_full_house_whose_wild_stands_for_the_pair():
     assert generated and (1783425452556158976, 54043195528448000) not in generated
 
 
+def test_from_bits_refuses_three_of_a_kind_labelled_a_bomb():
+    # Qs Qh Qd with the kind bits of a bomb, at level 6: bombs are four to
+    # ten of a kind, and the generator reads three queens only as a triple.
+    with pytest.raises(ValueError, match="legal move"):
+        g.Move.from_bits(3008416645711396864, 0, 4, True)
+    triple = [m for m in g.classify("Qs Qh Qd", "6")]
+    assert [(m.kind, m.rank) for m in triple] == [("triple", "Q")]
+    assert g.Move.from_bits(*triple[0].bits, 4, True) == triple[0]
+
+
 def test_deal_refuses_a_move_the_generator_never_makes_and_stays_unchanged():
     d = g.Deal(hands=["4d 4d 8s 8c 8h 3s", "5s 6s", "7s 9s", "Ts Js"], level="8", leader=0)
     before = (d.turn, [str(h) for h in d.hands], len(d.history))

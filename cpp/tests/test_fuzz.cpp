@@ -3,6 +3,7 @@
 // Whatever is invalid must be rejected (false, nullopt or
 // std::invalid_argument); whatever is accepted must behave. Run under ASan
 // and UBSan, any undefined behaviour on the way stops the run.
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,40 @@ void fuzz_moves(Rng& rng) {
       for (Move r : *replies) CHECK(beats(r, m, level));
     }
   }
+}
+
+// A reading is legal exactly when the generator makes it for its own cards
+// (the reference: every lead of the hand made of the move's cards). Moves
+// made by relabelling a generated move's kind or rank must be judged the
+// same way by is_legal_reading: a triple relabelled a bomb was once accepted.
+void fuzz_relabelled_readings(Rng& rng) {
+  auto real = std::make_unique<MoveList>();
+  auto own = std::make_unique<MoveList>();
+  int legal = 0, illegal = 0;
+  for (int round = 0; round < 300; ++round) {
+    const SeededDeal dealt = seeded_deal(rng.next());
+    const Rank level = Rank(rng.bounded(kNumRanks));
+    const MoveRules rules{rng.bounded(2) == 0};
+    real->clear();
+    generate_moves(dealt.hands[round % 4], level, rules, nullptr, *real);
+    for (int i = 0; i < 100; ++i) {
+      const Move base = (*real)[rng.bounded(std::uint32_t(real->size()))];
+      const Kind kind = rng.bounded(2) == 0 ? Kind(rng.bounded(kNumMoveKinds)) : base.kind();
+      const Rank rank = rng.bounded(2) == 0 ? Rank(rng.bounded(kBigJokerRank + 1)) : base.rank();
+      const Move m = Move::make(base.cards(), kind, rank, base.wild_declaration());
+      own->clear();
+      generate_moves(m.cards(), level, rules, nullptr, *own);
+      const bool made = std::find(own->begin(), own->end(), m) != own->end();
+      CHECK(is_legal_reading(m, level, rules) == made);
+      (made ? legal : illegal) += 1;
+    }
+  }
+  CHECK(legal > 1000 && illegal > 1000);
+  // The case found: three queens labelled a bomb, at level 6.
+  const CardSet queens = CardSet::of_kind(make_kind(Rank(10), kSpades)) + CardSet::of_kind(make_kind(Rank(10), kHearts)) +
+                         CardSet::of_kind(make_kind(Rank(10), kDiamonds));  // rank 10: Q
+  CHECK(!is_legal_reading(Move::make(queens, Kind::kBomb, Rank(10)), Rank(4), MoveRules{}));
+  CHECK(is_legal_reading(Move::make(queens, Kind::kTriple, Rank(10)), Rank(4), MoveRules{}));
 }
 
 void fuzz_card_sets(Rng& rng) {
@@ -186,6 +221,7 @@ void fuzz_setups(Rng& rng) {
 void test_fuzz() {
   Rng rng(0xF022);
   fuzz_moves(rng);
+  fuzz_relabelled_readings(rng);
   fuzz_card_sets(rng);
   fuzz_search_positions(rng);
   fuzz_setups(rng);

@@ -134,6 +134,9 @@ class MoveGenerator {
       case Kind::kTube: return tubes(kAnyRank);
       case Kind::kPlate: return plates(kAnyRank);
       case Kind::kBomb:
+        // Bombs are four to ten of a kind (the generator's bombs() makes no
+        // other size): fewer cards of one rank are a single, pair or triple.
+        if (size < 4 || size > 10) return;
         for (Rank r : view_.by_level) n_of_a_kind(r, size, kAnyRank);
         return;
       case Kind::kStraightFlush: return straight_flushes(kAnyRank);
