@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <memory>
 
 #include "guandan/hand_view.h"
 
@@ -62,20 +63,31 @@ bool apply_wild(Leftover& g, WildUse use) {
   return false;
 }
 
-// Closed form for what the structures leave, trying every use of the
-// (at most two) remaining wilds.
-LeftoverResult score_leftover(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers,
-                              int wilds, bool jokers_pair_triples) {
+// The group counts of the jokers (fixed while the structures are searched:
+// no structure uses a joker).
+Leftover joker_groups(int small_jokers, int big_jokers) {
   Leftover g;
-  for (int r = 0; r < kNumRanks; ++r) {
-    const int c = counts[r];
-    g.singles += c == 1, g.pairs += c == 2, g.triples += c == 3, g.bombs += c >= 4, g.rank_bombs += c >= 4;
-  }
   if (small_jokers == 2 && big_jokers == 2) {
     ++g.bombs;
   } else {
     for (int j : {small_jokers, big_jokers}) g.joker_singles += j == 1, g.joker_pairs += j == 2;
   }
+  return g;
+}
+
+// Moves one rank from holding `from` natural cards to holding `to`.
+void regroup(Leftover& g, int from, int to) {
+  auto count = [&](int c, int d) {
+    g.singles += d * (c == 1), g.pairs += d * (c == 2), g.triples += d * (c == 3);
+    g.bombs += d * (c >= 4), g.rank_bombs += d * (c >= 4);
+  };
+  count(from, -1);
+  count(to, +1);
+}
+
+// Closed form for what the structures leave (their groups `g`), trying
+// every use of the (at most two) remaining wilds.
+LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_triples) {
   LeftoverResult best;
   constexpr WildUse kUses[] = {WildUse::kAlone, WildUse::kToSingle, WildUse::kToPair, WildUse::kToTriple,
                                WildUse::kToBomb};
@@ -107,8 +119,9 @@ class StructureSearch {
  public:
   StructureSearch(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers, int wilds,
                   bool jokers_pair_triples)
-      : counts_(counts), small_jokers_(small_jokers), big_jokers_(big_jokers), wilds_(wilds),
+      : counts_(counts), groups_(joker_groups(small_jokers, big_jokers)), wilds_(wilds),
         jokers_pair_triples_(jokers_pair_triples) {
+    for (int r = 0; r < kNumRanks; ++r) regroup(groups_, 0, counts_[r]);
     for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate}) {
       for (int start = 0; start + length_of(shape) <= 14; ++start) {
         const Structure s{shape, std::uint8_t(start)};
@@ -142,7 +155,7 @@ class StructureSearch {
   }
 
   void search(int from, int depth) {
-    const LeftoverResult left = score_leftover(counts_, small_jokers_, big_jokers_, wilds_, jokers_pair_triples_);
+    const LeftoverResult left = score_leftover(groups_, wilds_, jokers_pair_triples_);
     const Score here{base_.turns + depth + left.score.turns, base_.bombs + left.score.bombs};
     if (here.better_than(best_)) {
       best_ = here;
@@ -163,18 +176,24 @@ class StructureSearch {
       for (int k = 0; k < length_of(s.shape); ++k) {
         std::int8_t& c = counts_[rank_at_position(s.start + k)];
         took[k] = std::int8_t(c < width ? c : width);
+        regroup(groups_, c, c - took[k]);
         c = std::int8_t(c - took[k]);
       }
       wilds_ -= need;
       stack_[depth] = s;
       search(i, depth + 1);
       wilds_ += need;
-      for (int k = 0; k < length_of(s.shape); ++k) counts_[rank_at_position(s.start + k)] += took[k];
+      for (int k = 0; k < length_of(s.shape); ++k) {
+        std::int8_t& c = counts_[rank_at_position(s.start + k)];
+        regroup(groups_, c, c + took[k]);
+        c = std::int8_t(c + took[k]);
+      }
     }
   }
 
   std::array<std::int8_t, kNumRanks> counts_;
-  int small_jokers_, big_jokers_, wilds_;
+  Leftover groups_;  // of counts_ and the jokers, kept as counts_ changes
+  int wilds_;
   bool jokers_pair_triples_;
   std::array<Structure, kMaxCandidates> candidates_{};
   int candidate_count_ = 0;
@@ -221,7 +240,8 @@ struct Choice {
   LeftoverResult leftover;
 };
 
-Choice choose(const HandView& view, MoveRules rules, const std::array<Flush, kMaxFlushes>& flushes, int flush_count) {
+Choice search_choice(const HandView& view, MoveRules rules, const std::array<Flush, kMaxFlushes>& flushes,
+                     int flush_count) {
   Choice best;
   for (unsigned mask = 0; mask < (1u << flush_count); ++mask) {
     CardSet rest = view.naturals;
@@ -245,6 +265,50 @@ Choice choose(const HandView& view, MoveRules rules, const std::array<Flush, kMa
     }
   }
   return best;
+}
+
+// The search is a pure function of the hand, the level and one rule, and a
+// playout asks it about the same hands again and again (a seat that passes
+// keeps its hand; the search plays every candidate out from the same
+// worlds), so each thread keeps the answers for its last few thousand
+// hands (direct-mapped, 256 KB, made once per thread).
+class ChoiceCache {
+ public:
+  const Choice* find(CardSet hand, Rank level, bool jokers_pair_triples) {
+    const Entry& e = entries_[slot(hand, level, jokers_pair_triples)];
+    return e.valid && e.hand == hand && e.level == level && e.jokers_pair_triples == jokers_pair_triples ? &e.choice
+                                                                                                       : nullptr;
+  }
+  void store(CardSet hand, Rank level, bool jokers_pair_triples, const Choice& choice) {
+    entries_[slot(hand, level, jokers_pair_triples)] = {hand, level, jokers_pair_triples, true, choice};
+  }
+
+ private:
+  static constexpr int kBits = 12;
+  struct Entry {
+    CardSet hand;
+    Rank level = kTwo;
+    bool jokers_pair_triples = false;
+    bool valid = false;
+    Choice choice;
+  };
+  static std::size_t slot(CardSet hand, Rank level, bool jokers_pair_triples) {
+    const std::uint64_t h =
+        hand.lo * 0x9E3779B97F4A7C15ull ^ (hand.hi + level * 2u + jokers_pair_triples) * 0xC2B2AE3D27D4EB4Full;
+    return std::size_t(h >> (64 - kBits));
+  }
+  std::array<Entry, std::size_t(1) << kBits> entries_{};
+};
+
+// The search's choice for `hand` (its flush_mask indexes natural_flushes).
+Choice choose(CardSet hand, const HandView& view, MoveRules rules) {
+  thread_local std::unique_ptr<ChoiceCache> cache = std::make_unique<ChoiceCache>();
+  if (const Choice* known = cache->find(hand, view.level, rules.wild_with_joker)) return *known;
+  std::array<Flush, kMaxFlushes> flushes;
+  const int flush_count = natural_flushes(view, flushes);
+  const Choice choice = search_choice(view, rules, flushes, flush_count);
+  cache->store(hand, view.level, rules.wild_with_joker, choice);
+  return choice;
 }
 
 // Takes `n` natural cards of rank `r` out of `pool`.
@@ -279,9 +343,7 @@ Kind group_kind(int size) {
 
 PlanScore plan_score(CardSet hand, Rank level, MoveRules rules) {
   const HandView view(hand, level);
-  std::array<Flush, kMaxFlushes> flushes;
-  const int flush_count = natural_flushes(view, flushes);
-  const Choice c = choose(view, rules, flushes, flush_count);
+  const Choice c = choose(hand, view, rules);
   return {c.score.turns, c.score.bombs};
 }
 
@@ -289,9 +351,9 @@ HandPlan plan_hand(CardSet hand, Rank level, MoveRules rules) {
   HandPlan plan;
   if (hand.empty()) return plan;
   const HandView view(hand, level);
+  const Choice choice = choose(hand, view, rules);
   std::array<Flush, kMaxFlushes> flushes;
-  const int flush_count = natural_flushes(view, flushes);
-  const Choice choice = choose(view, rules, flushes, flush_count);
+  const int flush_count = choice.flush_mask != 0 ? natural_flushes(view, flushes) : 0;
 
   CardSet pool = view.naturals;
   int wilds_left = view.wilds;

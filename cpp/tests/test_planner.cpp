@@ -224,9 +224,45 @@ void test_new_style_ranges() {
   for (int n : on) CHECK(n > 1380 && n < 1620);  // three times in four
 }
 
+// Each thread keeps the planner's answers for recent hands (planner.cpp):
+// asked again, in any order and after more hands than the cache holds, a
+// hand must get the answer it got when it was first planned, at each level
+// and under both joker rules.
+void test_plan_cache() {
+  Rng rng(123);
+  struct Asked {
+    CardSet hand;
+    Rank level;
+    MoveRules rules;
+    PlanScore score;
+    int combos;
+  };
+  std::vector<Asked> asked;
+  for (int i = 0; i < 6000; ++i) {
+    Rng deal_rng(900 + std::uint64_t(i / 4));
+    const auto hands = deal_hands(shuffled_deck(deal_rng));
+    CardSet hand = hands[i % 4];
+    // Smaller hands too, by dropping the first few cards.
+    for (int drop = int(rng.bounded(20)); drop > 0 && !hand.empty(); --drop)
+      hand = hand - CardSet::of_kind(CardKind(std::countr_zero(hand.lo)));
+    const MoveRules rules{rng.bounded(2) == 0};
+    const Rank level = Rank(rng.bounded(kNumRanks));
+    asked.push_back({hand, level, rules, plan_score(hand, level, rules), plan_hand(hand, level, rules).count});
+  }
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t k = 0; k < asked.size(); ++k) {
+      const Asked& a = asked[pass == 0 ? asked.size() - 1 - k : (k * 7919) % asked.size()];
+      const PlanScore s = plan_score(a.hand, a.level, a.rules);
+      CHECK(s.turns == a.score.turns && s.bombs == a.score.bombs);
+      CHECK(plan_hand(a.hand, a.level, a.rules).count == a.combos);
+    }
+  }
+}
+
 }  // namespace
 
 void test_planner() {
+  test_plan_cache();
   test_rule_v2_replays();
   test_new_style_ranges();
   Rng rng(99);

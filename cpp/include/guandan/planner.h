@@ -8,7 +8,9 @@
 // more bombs (control: cards that win a trick by themselves). Only then are
 // physical cards assigned to each combination.
 //
-// Nothing here allocates: the plan is a fixed array on the stack.
+// The plan is a fixed array on the stack. The search's answers for recent
+// hands are kept per thread (a playout asks about the same hands again and
+// again): the same answer, found again instead of searched.
 #pragma once
 
 #include <array>
