@@ -184,3 +184,22 @@ def test_pruning_keeps_the_rule_policys_choice_and_indexes_the_moves_given():
     assert rollouts == 980 and 0 <= choice < len(moves)
     with pytest.raises(ValueError, match="max_candidates"):
         _core.search_v2_move(view, moves, False, 500, 0, 1, 1, -1)
+
+
+def test_each_search_has_its_own_candidate_cut():
+    # None asks for the policy's own cut: 12 for search (v3), 24 for
+    # search_v2. One candidate searches nothing: the planning choice, at once.
+    deal, view, moves = _opening()
+    assert (_core.SEARCH_MAX_CANDIDATES, _core.DEFAULT_MAX_CANDIDATES) == (12, 24)
+    assert SearchBot(seed=1).max_candidates is None
+    assert SearchBot(seed=1, max_candidates=5).max_candidates == 5
+    rule_choice = _core.policy_play("rule", view, moves, False, 1)
+    for policy in ("search", "search_v2"):
+        assert _core.policy_play(policy, view, moves, False, 1, 200, 0, 1, 1) == rule_choice
+        assert 0 <= _core.policy_play(policy, view, moves, False, 1, 200, 0, 1, None) < len(moves)
+        with pytest.raises(ValueError, match="max_candidates"):
+            _core.policy_play(policy, view, moves, False, 1, 200, 0, 1, -1)
+    with pytest.raises(ValueError, match="max_candidates"):
+        SearchBot(max_candidates=-1)
+    with pytest.raises(TypeError, match="max_candidates"):
+        SearchBot(max_candidates="12")

@@ -4,7 +4,9 @@
 #include <array>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <thread>
 #include <stdexcept>
@@ -213,6 +215,11 @@ using Clock = std::chrono::steady_clock;
 struct SearchShare {
   std::vector<double> total;
   std::vector<int> visits;
+  // Per option, over the worlds that played both it and the planning
+  // policy's choice: the sum and sum of squares of (its score − the
+  // choice's), and how many such worlds.
+  std::vector<double> gain, gain_squares;
+  std::vector<int> paired;
   int rollouts = 0;
   bool stopped = false;
 };
@@ -229,7 +236,7 @@ Rng thread_rng(std::uint64_t decision_seed, int t) {
 // deadline. Options take turns to go first in a world so that a deadline
 // cuts no option short more than another.
 void search_share(const PlayerView& view, const std::vector<Move>& candidates, int options,
-                  const std::vector<int>& active, int worlds, const SearchV2Config& config, bool timed,
+                  const std::vector<int>& active, int preferred, int worlds, const SearchV2Config& config, bool timed,
                   Clock::time_point deadline, Rng rng, SearchShare& share) {
   auto moves = std::make_unique<MoveList>();
   // The planning player in the searcher's team (and, in search v2, every
@@ -243,6 +250,22 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? static_cast<Policy*>(&plan) : opponent;
   share.total.assign(std::size_t(options), 0.0);
   share.visits.assign(std::size_t(options), 0);
+  share.gain.assign(std::size_t(options), 0.0);
+  share.gain_squares.assign(std::size_t(options), 0.0);
+  share.paired.assign(std::size_t(options), 0);
+  // This world's score of each option, NaN until played.
+  std::vector<double> scores(static_cast<std::size_t>(options));
+  auto pair_up = [&] {
+    const double base = scores[std::size_t(preferred)];
+    if (std::isnan(base)) return;
+    for (int c : active) {
+      const double v = scores[std::size_t(c)];
+      if (c == preferred || std::isnan(v)) continue;
+      share.gain[std::size_t(c)] += v - base;
+      share.gain_squares[std::size_t(c)] += (v - base) * (v - base);
+      ++share.paired[std::size_t(c)];
+    }
+  };
   // Exact endgames: the active options as the solver takes them.
   int held = 0;
   for (int c : view.counts) held += c;
@@ -258,6 +281,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   for (int w = 0; w < worlds && !share.stopped; ++w) {
     const DealState world(config.inference ? sample_world_inferred(view, rng) : sample_world(view, rng), view);
     const int n = int(active.size());
+    std::fill(scores.begin(), scores.end(), std::numeric_limits<double>::quiet_NaN());
     if (exact && solve_endgame_options(world, view.seat, exact_moves, exact_pass, limits, exact_values)) {
       // The options in `active` order: the moves, then passing.
       for (int k = 0, m = 0; k < n; ++k) {
@@ -266,7 +290,9 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
         share.total[std::size_t(c)] += v;
         ++share.visits[std::size_t(c)];
         ++share.rollouts;
+        scores[std::size_t(c)] = v;
       }
+      pair_up();
       if ((config.stop && config.stop->load(std::memory_order_relaxed)) || (timed && Clock::now() >= deadline))
         share.stopped = true;
       continue;
@@ -279,10 +305,13 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
         break;
       }
       const int c = active[std::size_t((w + k) % n)];
-      share.total[std::size_t(c)] += play_option_out(world, candidates, c, view, policies, rng, *moves);
+      const double v = play_option_out(world, candidates, c, view, policies, rng, *moves);
+      share.total[std::size_t(c)] += v;
       ++share.visits[std::size_t(c)];
       ++share.rollouts;
+      scores[std::size_t(c)] = v;
     }
+    pair_up();
   }
 }
 
@@ -368,6 +397,8 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   const std::uint64_t decision_seed = rng.next();
   std::vector<double> total(std::size_t(options), 0.0);
   std::vector<int> visits(std::size_t(options), 0);
+  std::vector<double> gain(std::size_t(options), 0.0), gain_squares(std::size_t(options), 0.0);
+  std::vector<int> paired(std::size_t(options), 0);
   auto mean = [&](int c) { return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9; };
   // Sequential halving: ceil(log2(options)) rounds with equal shares of the
   // playouts and of the time; after each, the better half of the options
@@ -390,7 +421,7 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
       auto run = [&](int t) {
         const int mine = worlds / threads + (t < worlds % threads ? 1 : 0);
         try {
-          search_share(view, candidates, options, active, mine, config, timed, deadline,
+          search_share(view, candidates, options, active, preferred, mine, config, timed, deadline,
                        thread_rng(decision_seed, round * kMaxSearchThreads + t), shares[std::size_t(t)]);
         } catch (...) {
           errors[std::size_t(t)] = std::current_exception();
@@ -408,6 +439,9 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
       for (int c = 0; c < options; ++c) {
         total[std::size_t(c)] += share.total[std::size_t(c)];
         visits[std::size_t(c)] += share.visits[std::size_t(c)];
+        gain[std::size_t(c)] += share.gain[std::size_t(c)];
+        gain_squares[std::size_t(c)] += share.gain_squares[std::size_t(c)];
+        paired[std::size_t(c)] += share.paired[std::size_t(c)];
       }
       result.rollouts += share.rollouts;
     }
@@ -426,8 +460,25 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   int best = active[0];
   for (int c : active)
     if (mean(c) > mean(best)) best = c;
-  if (preferred >= 0 && visits[std::size_t(preferred)] > 0 && mean(best) - mean(preferred) <= config.keep_margin)
+  if (config.keep_sigmas > 0.0) {
+    // The option whose paired gain over the planning policy's choice is
+    // the largest, among those whose gain clears the margin by keep_sigmas
+    // standard errors; else the choice.
     best = preferred;
+    double best_gain = 0.0;
+    for (int c : active) {
+      const int n = paired[std::size_t(c)];
+      if (c == preferred || n < 2) continue;
+      const double g = gain[std::size_t(c)] / n;
+      const double variance = std::max(0.0, (gain_squares[std::size_t(c)] - n * g * g) / (n - 1));
+      if (g > best_gain && g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / n)) {
+        best = c;
+        best_gain = g;
+      }
+    }
+  } else if (visits[std::size_t(preferred)] > 0 && mean(best) - mean(preferred) <= config.keep_margin) {
+    best = preferred;
+  }
   result.choice = best < int(candidates.size()) ? given_index(best) : -1;
   result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;
   return result;

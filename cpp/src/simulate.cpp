@@ -20,7 +20,7 @@ struct Worker {
   std::array<Policy*, 4> policies{};
 
   Worker(const SimulationSetup& setup, const std::atomic<bool>* stop) {
-    const PolicyOptions options{setup.search_rollouts, stop};
+    const PolicyOptions options{setup.search_rollouts, stop, setup.search_think_ms};
     for (int s = 0; s < 4; ++s) {
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
@@ -169,6 +169,8 @@ void check_setup(const SimulationSetup& setup) {
     throw std::invalid_argument("a leader is given only without a tribute (the tribute decides who leads)");
   if (setup.search_rollouts < kMinRollouts || setup.search_rollouts > kMaxRollouts)
     throw std::invalid_argument("search_rollouts must be 1..1,000,000");
+  if (setup.search_think_ms != 0 && (setup.search_think_ms < kMinThinkMs || setup.search_think_ms > kMaxThinkMs))
+    throw std::invalid_argument("search_think_ms must be 1..60,000 (or 0 for no time budget)");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

@@ -186,25 +186,31 @@ void test_styles() {
   CHECK(changed > 80);  // of 120 deals, almost every one draws anew
 }
 
+// The seeded deal after `plays` actions of the planning player, with the
+// legal moves of the seat to act in `moves`.
+DealState planned_position(std::uint64_t seed, int plays, MoveList& moves) {
+  const SeededDeal dealt = seeded_deal(seed);
+  DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+  PlanPolicy plan;
+  Rng rng(1);
+  for (int i = 0; i < plays; ++i) {
+    moves.clear();
+    generate_moves(deal.hand(deal.turn()), kTwo, MoveRules{}, deal.last_play(), moves);
+    const int c = plan.choose_play(deal.view(deal.turn()), moves.begin(), int(moves.size()), !deal.leading(), rng);
+    if (c < 0) deal.apply_pass();
+    else deal.apply_play(moves[std::size_t(c)]);
+  }
+  moves.clear();
+  generate_moves(deal.hand(deal.turn()), kTwo, MoveRules{}, deal.last_play(), moves);
+  return deal;
+}
+
 void test_search_v3() {
   // Search v3 (inference and opponent styles) decides legally and, without
   // a time budget, the same for the same seed; it reads only the view.
-  const SeededDeal dealt = seeded_deal(match_deal_seed(23, 0));
-  DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
   auto moves = std::make_unique<MoveList>();
-  PlanPolicy plan;
-  Rng rng(1);
-  for (int i = 0; i < 12; ++i) {  // a few plays in, so that passes are recorded
-    moves->clear();
-    generate_moves(deal.hand(deal.turn()), kTwo, MoveRules{}, deal.last_play(), *moves);
-    const int c = plan.choose_play(deal.view(deal.turn()), moves->begin(), int(moves->size()), !deal.leading(), rng);
-    if (c < 0) deal.apply_pass();
-    else deal.apply_play((*moves)[std::size_t(c)]);
-  }
-  moves->clear();
-  generate_moves(deal.hand(deal.turn()), kTwo, MoveRules{}, deal.last_play(), *moves);
-  const std::vector<Move> all(moves->begin(), moves->end());
-  const std::vector<Move> groups = group_moves(all);
+  DealState deal = planned_position(match_deal_seed(23, 0), 12, *moves);  // passes recorded
+  const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
   SearchV2Config config;
   config.rollouts = 300;
   config.max_candidates = kDefaultMaxCandidates;
@@ -256,9 +262,44 @@ void test_search_v3_endgame() {
   CHECK(a.rollouts > 0 && a.rollouts <= 400 + int(groups.size()));
 }
 
+void test_keep_sigmas() {
+  // keep_sigmas only changes the final pick among the same playouts: the
+  // planning player's choice stands unless another option's paired gain is
+  // that many standard errors clear of the margin. So, for the same seed, a
+  // stricter test overrules the planning player in a subset of the
+  // positions a laxer one does, and a huge one never does.
+  int overruled_lax = 0, overruled_strict = 0;
+  for (std::uint64_t d = 0; d < 16; ++d) {
+    auto moves = std::make_unique<MoveList>();
+    const DealState deal = planned_position(match_deal_seed(31, d), int(4 + 3 * (d % 6)), *moves);
+    const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
+    PlanPolicy plan;
+    Rng rng(d);
+    const PlayerView view = deal.view(deal.turn());
+    const bool can_pass = !deal.leading();
+    const int planned = plan.choose_play(view, groups.data(), int(groups.size()), can_pass, rng);
+    SearchV2Config config;
+    config.rollouts = 200;
+    config.max_candidates = kDefaultMaxCandidates;
+    auto choice = [&](double sigmas) {
+      config.keep_sigmas = sigmas;
+      Rng r(100 + d);
+      return search_v2(view, groups, can_pass, config, r).choice;
+    };
+    const int lax = choice(0.01), strict = choice(2.0), never = choice(1e6);
+    CHECK(never == planned);
+    if (strict != planned) CHECK(lax != planned);
+    overruled_lax += lax != planned;
+    overruled_strict += strict != planned;
+  }
+  CHECK(overruled_strict <= overruled_lax);
+  CHECK(overruled_lax > 0);  // the test can tell the two apart
+}
+
 }  // namespace
 
 void test_inference() {
+  test_keep_sigmas();
   test_evidence_record();
   test_free_units();
   test_weighted_sampler();

@@ -69,11 +69,13 @@ void check_search_threads(int threads) {
 
 // Every option a policy is made with, checked (ValueError naming the first
 // one out of range).
-PolicyOptions checked_options(int rollouts, int think_ms, int threads, int max_candidates, double keep_margin) {
+PolicyOptions checked_options(int rollouts, int think_ms, int threads, std::optional<int> max_candidates,
+                              double keep_margin) {
   check_rollouts(rollouts);
   check_think_ms(think_ms);
   check_search_threads(threads);
-  if (max_candidates < 0) throw py::value_error("max_candidates must be 0 (all) or more");
+  if (max_candidates && *max_candidates < 0)
+    throw py::value_error("max_candidates must be 0 (all) or more, or None for the policy's default");
   if (!(keep_margin >= 0.0 && keep_margin <= 6.0)) throw py::value_error("keep_margin must be 0..6 (levels)");
   return PolicyOptions{rollouts, nullptr, think_ms, threads, max_candidates, keep_margin};
 }
@@ -135,32 +137,35 @@ void init_search(py::module_& m) {
                          "One seat's player by a core policy, kept between decisions so that a policy's memory (the "
                          "planning policy's plans) carries over exactly as in the core's own playouts. One call at a "
                          "time.")
-      .def(py::init([](const std::string& name, int rollouts, int think_ms, int threads, int max_candidates,
-                       double keep_margin) {
+      .def(py::init([](const std::string& name, int rollouts, int think_ms, int threads,
+                       std::optional<int> max_candidates, double keep_margin) {
              return std::make_unique<CorePlayer>(
                  policy_entry(name), checked_options(rollouts, think_ms, threads, max_candidates, keep_margin));
            }),
            py::arg("policy"), py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
-           py::arg("max_candidates") = kDefaultMaxCandidates, py::arg("keep_margin") = kDefaultKeepMargin)
+           py::arg("max_candidates") = py::none(), py::arg("keep_margin") = kDefaultKeepMargin)
       .def("play", &CorePlayer::play, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
            "The index of the move to play, or -1 to pass; passing only when following.")
       .def("card", &CorePlayer::card, py::arg("view"), py::arg("options"), py::arg("seed"),
            "The tribute or return card among the options.");
 
   // The search policy's defaults (policy.h), so Python's defaults are the core's.
-  m.attr("DEFAULT_MAX_CANDIDATES") = kDefaultMaxCandidates;
+  m.attr("DEFAULT_MAX_CANDIDATES") = kDefaultMaxCandidates;  // search_v2's
+  m.attr("SEARCH_MAX_CANDIDATES") = kSearchMaxCandidates;     // search's (v3)
   m.attr("DEFAULT_KEEP_MARGIN") = kDefaultKeepMargin;
+  m.attr("MAX_THINK_MS") = kMaxThinkMs;  // the longest time budget per decision
 
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
-                          std::uint64_t seed, int rollouts, int think_ms, int threads, int max_candidates,
-                          double keep_margin) {
+                          std::uint64_t seed, int rollouts, int think_ms, int threads,
+                          std::optional<int> max_candidates, double keep_margin) {
         CorePlayer player(policy_entry(name), checked_options(rollouts, think_ms, threads, max_candidates, keep_margin));
         return player.play(view, moves, can_pass, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
       py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
-      py::arg("max_candidates") = kDefaultMaxCandidates, py::arg("keep_margin") = kDefaultKeepMargin,
+      py::arg("max_candidates") = py::none(), py::arg("keep_margin") = kDefaultKeepMargin,
       "The index of the move a core policy plays, or -1 to pass. rollouts: 1..1,000,000 (search policies); "
-      "think_ms: 1..60,000 or 0 for none, threads: 1..64, max_candidates: 0 (all) or more, keep_margin: 0..6 "
+      "think_ms: 1..60,000 or 0 for none, threads: 1..64, max_candidates: 0 (all) or more, None for the "
+      "policy's default, keep_margin: 0..6 "
       "(search); "
       "passing only when following; Ctrl-C stops an expensive policy's decision.");
 
@@ -197,7 +202,7 @@ void init_search(py::module_& m) {
         config.rollouts = options.search_rollouts;
         config.think_ms = options.search_think_ms;
         config.threads = options.search_threads;
-        config.max_candidates = options.search_max_candidates;
+        config.max_candidates = max_candidates;
         config.keep_margin = options.search_keep_margin;
         config.stop = &stop;
         SearchResult result;
@@ -209,7 +214,7 @@ void init_search(py::module_& m) {
       "Search v2 (search.h): (choice index or -1 to pass, playouts run, mean score of the choice). Stops at the "
       "first of rollouts (1..1,000,000) and think_ms (1..60,000 ms, 0 for none); threads 1..64 for this decision; "
       "the same seed and thread count give the same result without a time budget; max_candidates > 0 searches only "
-      "that many candidates, by the planning policy's preference (the search policy: kDefaultMaxCandidates); the "
+      "that many candidates, by the planning policy's preference (search_v2: DEFAULT_MAX_CANDIDATES); the "
       "planning policy's own choice stands unless another beats it by more than keep_margin levels (0..6). Ctrl-C "
       "stops it within a second.");
 

@@ -131,7 +131,7 @@ class CoreBot:
     ``cpp/src/search.cpp``), from the observation alone."""
 
     def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000, think_ms: int = 0,
-                 threads: int = 1, max_candidates: int = _core.DEFAULT_MAX_CANDIDATES,
+                 threads: int = 1, max_candidates: Optional[int] = None,
                  keep_margin: float = _core.DEFAULT_KEEP_MARGIN) -> None:
         if policy not in _core.policy_names():
             raise ValueError(f"unknown core policy {policy!r} (expected one of {', '.join(_core.policy_names())})")
@@ -140,9 +140,12 @@ class CoreBot:
         # it), so it is read-only: see the properties below.
         self._rollouts = _bounded_int("rollouts", rollouts, 1, 1_000_000, "1..1,000,000")
         # 0 is no time budget (the playout budget alone).
-        self._think_ms = _bounded_int("think_ms", think_ms, 0, 60_000, "1..60,000 (or 0 for none)")
+        self._think_ms = _bounded_int("think_ms", think_ms, 0, _core.MAX_THINK_MS,
+                                      f"1..{_core.MAX_THINK_MS:,} (or 0 for none)")
         self._threads = _bounded_int("threads", threads, 1, 64, "1..64")
-        self._max_candidates = _bounded_int("max_candidates", max_candidates, 0, 1_000, "0 (all)..1,000")
+        # None: the policy's own cut (search: SEARCH_MAX_CANDIDATES, search_v2: DEFAULT_MAX_CANDIDATES).
+        self._max_candidates = (None if max_candidates is None else
+                                _bounded_int("max_candidates", max_candidates, 0, 1_000, "0 (all)..1,000 or None"))
         if isinstance(keep_margin, bool) or not isinstance(keep_margin, (int, float)):
             raise TypeError(f"keep_margin must be a number of levels, got {type(keep_margin).__name__}")
         if not 0.0 <= keep_margin <= 6.0:
@@ -170,8 +173,8 @@ class CoreBot:
         return self._threads
 
     @property
-    def max_candidates(self) -> int:
-        """Moves the search plays out, at most (0: all)."""
+    def max_candidates(self) -> Optional[int]:
+        """Moves the search plays out, at most (0: all; None: the policy's own cut)."""
         return self._max_candidates
 
     @property
@@ -233,12 +236,13 @@ class SearchBot(CoreBot):
     the unseen cards consistently with everything public, weighting the
     worlds by how likely the other seats' passes and plays are in them
     (``inference.h``), plays each of at most
-    ``max_candidates`` moves (the planning policy's preferred ones) out with
-    the planning policy for its team and planning players of styles drawn
-    per playout for the opponents (``plan_style.h``), spending its playouts
-    by sequential halving, and plays the planning policy's own choice unless
-    another move scores more
-    than ``keep_margin`` levels better. It stops at whichever comes first of
+    ``max_candidates`` moves (the planning policy's preferred ones; None:
+    ``SEARCH_MAX_CANDIDATES``, 12) out with the planning policy for its team
+    and planning players of styles drawn per playout for the opponents
+    (``plan_style.h``), spending its playouts by sequential halving, and
+    plays the planning policy's own choice unless another move scores more
+    than ``keep_margin`` levels better by two standard errors of their
+    difference over the same worlds, solving endgames exactly. It stops at whichever comes first of
     ``think_ms`` milliseconds of wall clock per decision (1..60,000; 0 for
     none) and ``rollouts`` playouts (1..1,000,000), over ``threads`` threads
     for one decision (1..64). Without a time budget the choice depends only
@@ -248,15 +252,17 @@ class SearchBot(CoreBot):
     POLICY = "search"
 
     def __init__(self, seed: Optional[int] = None, think_ms: int = 100, rollouts: int = 1_000_000,
-                 threads: int = 1, max_candidates: int = _core.DEFAULT_MAX_CANDIDATES,
+                 threads: int = 1, max_candidates: Optional[int] = None,
                  keep_margin: float = _core.DEFAULT_KEEP_MARGIN) -> None:
         super().__init__(self.POLICY, seed, rollouts, think_ms, threads, max_candidates, keep_margin)
 
 
 class SearchV2Bot(SearchBot):
     """Search v2, kept for comparison: :class:`SearchBot` with uniform
-    worlds and the planning player in every seat of the playouts; the same
-    options."""
+    worlds, the planning player as it was (``rule_v2``) in every seat of the
+    playouts, no exact endgames, any gain over the planning choice enough to
+    overrule it, and 24 candidates by default (``DEFAULT_MAX_CANDIDATES``);
+    the same options."""
 
     POLICY = "search_v2"
 

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -58,9 +59,13 @@ class RulePolicy final : public Policy {
   bool card_counting_;
 };
 
-// The search policy's cut: about 270 grouped moves open a deal, far too
-// many to tell apart by playouts in a tenth of a second.
+// The searches' cut: about 270 grouped moves open a deal, far too many to
+// tell apart by playouts in a tenth of a second. Search v2 searches 24;
+// search v3, which only overrules the planning player on a significant
+// gain (SearchV2Config::keep_sigmas), does better with 12: fewer noisy
+// rivals for the same playouts (docs/bots.md §5).
 inline constexpr int kDefaultMaxCandidates = 24;
+inline constexpr int kSearchMaxCandidates = 12;
 // By default the planning policy's choice wins only ties (search.h,
 // SearchV2Config::keep_margin).
 inline constexpr double kDefaultKeepMargin = 0.0;
@@ -74,10 +79,10 @@ struct PolicyOptions {
   // budget alone, deterministic) and threads for one decision.
   int search_think_ms = 0;
   int search_threads = 1;
-  // search only: candidates searched (SearchV2Config::max_candidates) and
-  // how much better another move must score to overrule the planning
-  // policy's choice (SearchV2Config::keep_margin).
-  int search_max_candidates = kDefaultMaxCandidates;
+  // search only: candidates searched (SearchV2Config::max_candidates; unset:
+  // the policy's own default) and how much better another move must score
+  // to overrule the planning policy's choice (SearchV2Config::keep_margin).
+  std::optional<int> search_max_candidates;
   double search_keep_margin = kDefaultKeepMargin;
 };
 

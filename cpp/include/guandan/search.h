@@ -111,6 +111,12 @@ struct SearchV2Config {
   // score beats it by more than this many levels: a few hundred playouts
   // are noisy, and the policy's choice is a strong prior.
   double keep_margin = kDefaultKeepMargin;
+  // When above 0, another option must also beat the planning policy's
+  // choice by this many standard errors of their paired difference (the
+  // two played out in the same sampled worlds): with a few dozen playouts
+  // an option, the best of many means is mostly luck, and overruling a
+  // strong prior on luck loses more deals than it wins.
+  double keep_sigmas = 0.0;
   const std::atomic<bool>* stop = nullptr;  // as SearchConfig::stop
   // Search v3 (the `search` policy; all off is search v2, `search_v2`):
   // worlds weighted by the other seats' passes and plays (inference.h) ...

@@ -69,7 +69,8 @@ class _Budget:
 
 
 def _check_budget(think_ms: int, rollouts: int, seed: int) -> _Budget:
-    for name, value, low, high in (("think_ms", think_ms, 0, 60_000), ("rollouts", rollouts, 2, 1_000_000),
+    for name, value, low, high in (("think_ms", think_ms, 0, _core.MAX_THINK_MS),
+                                   ("rollouts", rollouts, 2, _core.MAX_ROLLOUTS),
                                    ("seed", seed, 0, 2**64 - 1)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an integer, got {type(value).__name__}")

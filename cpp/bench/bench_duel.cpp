@@ -1,0 +1,82 @@
+// Duplicate deals between two core policies, C++ alone, with the searches
+// at a wall-clock budget per decision (which the arena does not set): each
+// seeded deal (standard rules, level 2, a tribute from a random previous
+// placing) is played twice with the teams swapped. Prints the first
+// policy's share of deals won and its levels per deal (first minus second),
+// each with a 95% interval over the deal pairs.
+//
+//   build/bench/guandan_bench_duel A B PAIRS SEED [THINK_MS [THREADS]]
+//   build/bench/guandan_bench_duel search tempo 100 8 100 2
+//
+// THINK_MS (default 0: none) applies to `search` and `search_v2`, which then
+// play up to 1,000,000 playouts a decision within it; `search_v1` plays its
+// 4,000. A budget is wall clock: use one thread per idle core.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "guandan/simulate.h"
+
+using namespace guandan;
+
+namespace {
+
+struct Interval {
+  double mean, half;
+};
+
+Interval interval(const std::vector<double>& values) {
+  const double n = double(values.size());
+  double sum = 0, squares = 0;
+  for (double v : values) sum += v;
+  const double mean = sum / n;
+  for (double v : values) squares += (v - mean) * (v - mean);
+  return {mean, n > 1 ? 1.96 * std::sqrt(squares / (n - 1) / n) : 0.0};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 5) {
+    std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS]]\n", argv[0]);
+    return 2;
+  }
+  const std::string a = argv[1], b = argv[2];
+  const std::uint64_t pairs = std::strtoull(argv[3], nullptr, 10), seed = std::strtoull(argv[4], nullptr, 10);
+  const int think_ms = argc > 5 ? std::atoi(argv[5]) : 0;
+  const int threads = argc > 6 ? std::atoi(argv[6]) : 1;
+  if (pairs < 2 || threads < 1) {
+    std::fprintf(stderr, "PAIRS must be 2 or more and THREADS 1 or more\n");
+    return 2;
+  }
+  std::vector<std::int8_t> placing(pairs * 4), partner(pairs), team(pairs), gained(pairs), tribute(pairs);
+  std::vector<std::int16_t> plays(pairs), passes(pairs), bombs(pairs);
+  const DealColumns out{placing.data(), partner.data(), team.data(),  gained.data(),
+                        tribute.data(), plays.data(),   passes.data(), bombs.data()};
+  std::vector<double> won(pairs, 0.0), levels(pairs, 0.0);
+  for (int a_team = 0; a_team < 2; ++a_team) {
+    SimulationSetup setup;
+    setup.seed = seed;
+    setup.search_think_ms = think_ms;
+    if (think_ms > 0) setup.search_rollouts = kMaxRollouts;
+    for (int s = 0; s < 4; ++s) setup.policies[std::size_t(s)] = find_policy(team_of(s) == a_team ? a : b);
+    try {
+      check_setup(setup);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s (policies: %s, %s)\n", e.what(), a.c_str(), b.c_str());
+      return 2;
+    }
+    simulate_deals(setup, 0, pairs, out, threads);
+    for (std::uint64_t i = 0; i < pairs; ++i) {
+      const bool a_won = team[i] == a_team;
+      won[i] += a_won ? 0.5 : 0.0;
+      levels[i] += (a_won ? 1 : -1) * gained[i] / 2.0;
+    }
+  }
+  const Interval w = interval(won), l = interval(levels);
+  std::printf("%s vs %s: %llu pairs (seed %llu, think_ms %d), deals won %.1f%% [%.1f, %.1f], levels/deal %+.2f ± %.2f\n",
+              a.c_str(), b.c_str(), static_cast<unsigned long long>(pairs), static_cast<unsigned long long>(seed),
+              think_ms, 100 * w.mean, 100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean, l.half);
+}
