@@ -54,9 +54,11 @@ def normal_code(code: str) -> str:
 
 
 def check_options(ruleset: Any, bots: Any) -> None:
-    if ruleset not in PRESET_NAMES:
+    # Names are strings: a list or an object from a request body is refused
+    # here, before it reaches a lookup that would fail on an unhashable key.
+    if not isinstance(ruleset, str) or ruleset not in PRESET_NAMES:
         raise WebError("bad_request", detail=f"ruleset must be one of {', '.join(PRESET_NAMES)}")
-    if bots not in BOT_STRENGTHS:
+    if not isinstance(bots, str) or bots not in BOT_STRENGTHS:
         raise WebError("bad_request", detail=f"bots must be one of {', '.join(BOT_STRENGTHS)}")
 
 
