@@ -242,10 +242,10 @@ class SearchBot(CoreBot):
     (``plan_style.h``), spending its playouts by sequential halving, and
     plays the planning policy's own choice unless another move scores more
     than ``keep_margin`` levels better by two standard errors of their
-    difference over the same worlds, solving endgames exactly. It stops at whichever comes first of
-    ``think_ms`` milliseconds of wall clock per decision (1..60,000; 0 for
-    none) and ``rollouts`` playouts (1..1,000,000), over ``threads`` threads
-    for one decision (1..64). Without a time budget the choice depends only
+    difference over the same worlds; it solves endgames exactly. It stops
+    at whichever comes first of ``think_ms`` milliseconds of wall clock per
+    decision (1..60,000; 0 for none) and ``rollouts`` playouts
+    (1..1,000,000), over ``threads`` threads for one decision (1..64). Without a time budget the choice depends only
     on the seed and the thread count. Ctrl-C stops a decision within a
     second."""
 
