@@ -262,9 +262,7 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
   // at most, each needs a plan_score.
   {
     int spare = -1, spare_rank = 0, tried = 0;
-    PlanScore spare_rest{}, last_rest{};
-    CardSet last_cards;
-    bool has_last = false;
+    PlanScore spare_rest{};
     for (int i = 0; i < count && tried < style.spare_candidates; ++i) {
       if (bomb_tier(moves[i]) > 0) continue;
       ++tried;
@@ -274,12 +272,9 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
       // already has the best rest there is (one turn less, every bomb).
       const bool best_rest = spare_rest.turns == plan.count - 1 && spare_rest.bombs == plan.bombs;
       if (spare >= 0 && r >= spare_rank && (!style.spare_by_rest || best_rest)) continue;
-      // Readings of the same cards (wilds declared otherwise) come one after
-      // another and leave the same rest.
-      if (moves[i].cards() != last_cards || !has_last)
-        last_rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
-      last_cards = moves[i].cards(), has_last = true;
-      const PlanScore rest = last_rest;
+      // Readings of the same cards (wilds declared otherwise) leave the same
+      // rest: the planner's cache answers them.
+      const PlanScore rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
       const bool free = rest.turns <= plan.count ||
                         (style.spare_top && rest.turns == plan.count + 1 && below_top(moves[i], tops(), level) <= 0);
       if (!free || rest.bombs < plan.bombs) continue;

@@ -300,14 +300,16 @@ class ChoiceCache {
   std::array<Entry, std::size_t(1) << kBits> entries_{};
 };
 
-// The search's choice for `hand` (its flush_mask indexes natural_flushes).
-Choice choose(CardSet hand, const HandView& view, MoveRules rules) {
+// The search's choice for `hand` (its flush_mask indexes natural_flushes);
+// the hand is looked at only when the cache does not know it.
+Choice choose(CardSet hand, Rank level, MoveRules rules) {
   thread_local std::unique_ptr<ChoiceCache> cache = std::make_unique<ChoiceCache>();
-  if (const Choice* known = cache->find(hand, view.level, rules.wild_with_joker)) return *known;
+  if (const Choice* known = cache->find(hand, level, rules.wild_with_joker)) return *known;
+  const HandView view(hand, level);
   std::array<Flush, kMaxFlushes> flushes;
   const int flush_count = natural_flushes(view, flushes);
   const Choice choice = search_choice(view, rules, flushes, flush_count);
-  cache->store(hand, view.level, rules.wild_with_joker, choice);
+  cache->store(hand, level, rules.wild_with_joker, choice);
   return choice;
 }
 
@@ -342,16 +344,15 @@ Kind group_kind(int size) {
 }  // namespace
 
 PlanScore plan_score(CardSet hand, Rank level, MoveRules rules) {
-  const HandView view(hand, level);
-  const Choice c = choose(hand, view, rules);
+  const Choice c = choose(hand, level, rules);
   return {c.score.turns, c.score.bombs};
 }
 
 HandPlan plan_hand(CardSet hand, Rank level, MoveRules rules) {
   HandPlan plan;
   if (hand.empty()) return plan;
+  const Choice choice = choose(hand, level, rules);
   const HandView view(hand, level);
-  const Choice choice = choose(hand, view, rules);
   std::array<Flush, kMaxFlushes> flushes;
   const int flush_count = choice.flush_mask != 0 ? natural_flushes(view, flushes) : 0;
 

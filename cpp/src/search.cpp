@@ -457,14 +457,11 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   }
   // The best mean among the options left; the planning policy's choice
   // unless that beats it by more than the margin.
-  int best = active[0];
-  for (int c : active)
-    if (mean(c) > mean(best)) best = c;
+  int best = preferred;
   if (config.keep_sigmas > 0.0) {
     // The option whose paired gain over the planning policy's choice is
     // the largest, among those whose gain clears the margin by keep_sigmas
     // standard errors; else the choice.
-    best = preferred;
     double best_gain = 0.0;
     for (int c : active) {
       const int n = paired[std::size_t(c)];
@@ -476,8 +473,11 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
         best_gain = g;
       }
     }
-  } else if (visits[std::size_t(preferred)] > 0 && mean(best) - mean(preferred) <= config.keep_margin) {
-    best = preferred;
+  } else {
+    best = active[0];
+    for (int c : active)
+      if (mean(c) > mean(best)) best = c;
+    if (visits[std::size_t(preferred)] > 0 && mean(best) - mean(preferred) <= config.keep_margin) best = preferred;
   }
   result.choice = best < int(candidates.size()) ? given_index(best) : -1;
   result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;

@@ -22,8 +22,6 @@ constexpr int dense(Rank rank, Rank level) {
   return rank < level ? rank : rank - 1;
 }
 
-// Natural positions of sequences: 0 is the low ace, 1..13 the ranks 2..A.
-constexpr Rank rank_at(int position) { return rank_at_position(position); }
 
 int wilds_in(Move m, Rank level) { return m.cards().count(wild_kind(level)); }
 
@@ -63,16 +61,16 @@ Split split_hand(CardSet hand, Rank level) {
     unsigned suits = 0;
     bool ok = true;
     for (int p = start; p < start + 5 && ok; ++p) {
-      const int c = s.count[rank_at(p)];
+      const int c = s.count[rank_at_position(p)];
       ok = c >= 1 && c <= 3;
       score += c == 1 ? 1 : -1;
-      suits |= naturals.rank_config(rank_at(p)) & 0xF;
+      suits |= naturals.rank_config(rank_at_position(p)) & 0xF;
     }
     if (ok && std::popcount(suits) > 1 && score > best_score) best_score = score, best_start = start;
   }
   if (best_start >= 0) {
-    s.straight_top = rank_at(best_start + 4);
-    for (int p = best_start; p < best_start + 5; ++p) --s.unit[rank_at(p)];
+    s.straight_top = rank_at_position(best_start + 4);
+    for (int p = best_start; p < best_start + 5; ++p) --s.unit[rank_at_position(p)];
   }
   for (int r = 0; r < kRanks; ++r) {
     if (s.bomb[r]) continue;
@@ -102,8 +100,8 @@ bool is_unit_move(Move m, const Split& s, Rank level) {
     case Kind::kTriple: return whole(r, m.size());
     case Kind::kFullHouse: return whole(r, 3) && whole(pair_rank_of_full_house(m), 2);
     case Kind::kStraight: return s.straight_top == r;
-    case Kind::kTube: return whole(rank_at(r + 1), 2) && whole(rank_at(r), 2) && whole(rank_at(r - 1), 2);
-    case Kind::kPlate: return whole(rank_at(r + 1), 3) && whole(rank_at(r), 3);
+    case Kind::kTube: return whole(rank_at_position(r + 1), 2) && whole(rank_at_position(r), 2) && whole(rank_at_position(r - 1), 2);
+    case Kind::kPlate: return whole(rank_at_position(r + 1), 3) && whole(rank_at_position(r), 3);
     default: return false;
   }
 }
@@ -125,7 +123,7 @@ bool within_units(Move m, const Split& s, Rank level) {
 bool touches_level(Move m, Rank level) {
   const int length = m.kind() == Kind::kTube ? 3 : m.kind() == Kind::kPlate ? 2 : 5;
   for (int p = m.rank() + 1; p > m.rank() + 1 - length; --p)
-    if (rank_at(p) == level) return true;
+    if (rank_at_position(p) == level) return true;
   return false;
 }
 
@@ -184,7 +182,7 @@ int bomb_cost(Move m, const Split& s, Rank level) {
       return dense(m.rank(), level) + 16 * (m.size() - 4) + wild_cost;
     case Kind::kStraightFlush:
       for (int p = m.rank() + 1; p > m.rank() - 4; --p)
-        if (s.bomb[rank_at(p)]) return -1;
+        if (s.bomb[rank_at_position(p)]) return -1;
       return m.rank() + 16 * 2 + wild_cost;
     default: return -1;
   }

@@ -138,7 +138,7 @@ class CoreBot:
         self.policy = policy
         # The budget is fixed when the bot is made (the core player holds
         # it), so it is read-only: see the properties below.
-        self._rollouts = _bounded_int("rollouts", rollouts, 1, 1_000_000, "1..1,000,000")
+        self._rollouts = _bounded_int("rollouts", rollouts, 1, _core.MAX_ROLLOUTS, f"1..{_core.MAX_ROLLOUTS:,}")
         # 0 is no time budget (the playout budget alone).
         self._think_ms = _bounded_int("think_ms", think_ms, 0, _core.MAX_THINK_MS,
                                       f"1..{_core.MAX_THINK_MS:,} (or 0 for none)")
@@ -251,7 +251,7 @@ class SearchBot(CoreBot):
 
     POLICY = "search"
 
-    def __init__(self, seed: Optional[int] = None, think_ms: int = 100, rollouts: int = 1_000_000,
+    def __init__(self, seed: Optional[int] = None, think_ms: int = 100, rollouts: int = _core.MAX_ROLLOUTS,
                  threads: int = 1, max_candidates: Optional[int] = None,
                  keep_margin: float = _core.DEFAULT_KEEP_MARGIN) -> None:
         super().__init__(self.POLICY, seed, rollouts, think_ms, threads, max_candidates, keep_margin)
