@@ -5,12 +5,15 @@
 // policy's share of deals won and its levels per deal (first minus second),
 // each with a 95% interval over the deal pairs.
 //
-//   build/bench/guandan_bench_duel A B PAIRS SEED [THINK_MS [THREADS]]
+//   build/bench/guandan_bench_duel A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]]
 //   build/bench/guandan_bench_duel search tempo 100 8 100 2
+//   build/bench/guandan_bench_duel search search 50 9 1000 1 100
 //
 // THINK_MS (default 0: none) applies to `search` and `search_v2`, which then
 // play up to 1,000,000 playouts a decision within it; `search_v1` plays its
-// 4,000. A budget is wall clock: use one thread per idle core.
+// 4,000. THINK_MS_B (default THINK_MS) is B's budget, so a search can meet
+// itself at another budget. A budget is wall clock: use one thread per idle
+// core.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -40,15 +43,22 @@ Interval interval(const std::vector<double>& values) {
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS]]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]]\n", argv[0]);
     return 2;
   }
   const std::string a = argv[1], b = argv[2];
   const std::uint64_t pairs = std::strtoull(argv[3], nullptr, 10), seed = std::strtoull(argv[4], nullptr, 10);
   const int think_ms = argc > 5 ? std::atoi(argv[5]) : 0;
   const int threads = argc > 6 ? std::atoi(argv[6]) : 1;
+  const int think_ms_b = argc > 7 ? std::atoi(argv[7]) : think_ms;
   if (pairs < 2 || threads < 1) {
     std::fprintf(stderr, "PAIRS must be 2 or more and THREADS 1 or more\n");
+    return 2;
+  }
+  // With a budget the searches get the largest playout cap, so a side
+  // without one would think for 1,000,000 playouts a decision.
+  if ((think_ms > 0) != (think_ms_b > 0)) {
+    std::fprintf(stderr, "THINK_MS and THINK_MS_B must both be budgets or both 0\n");
     return 2;
   }
   std::vector<std::int8_t> placing(pairs * 4), partner(pairs), team(pairs), gained(pairs), tribute(pairs);
@@ -59,9 +69,12 @@ int main(int argc, char** argv) {
   for (int a_team = 0; a_team < 2; ++a_team) {
     SimulationSetup setup;
     setup.seed = seed;
-    setup.search_think_ms = think_ms;
-    if (think_ms > 0) setup.search_rollouts = kMaxRollouts;
-    for (int s = 0; s < 4; ++s) setup.policies[std::size_t(s)] = find_policy(team_of(s) == a_team ? a : b);
+    if (think_ms > 0 || think_ms_b > 0) setup.search_rollouts = kMaxRollouts;
+    for (int s = 0; s < 4; ++s) {
+      const bool plays_a = team_of(s) == a_team;
+      setup.policies[std::size_t(s)] = find_policy(plays_a ? a : b);
+      setup.search_think_ms[std::size_t(s)] = plays_a ? think_ms : think_ms_b;
+    }
     try {
       check_setup(setup);
     } catch (const std::exception& e) {
@@ -76,7 +89,8 @@ int main(int argc, char** argv) {
     }
   }
   const Interval w = interval(won), l = interval(levels);
-  std::printf("%s vs %s: %llu pairs (seed %llu, think_ms %d), deals won %.1f%% [%.1f, %.1f], levels/deal %+.2f ± %.2f\n",
+  std::printf("%s vs %s: %llu pairs (seed %llu, think_ms %d against %d), deals won %.1f%% [%.1f, %.1f], "
+              "levels/deal %+.2f ± %.2f\n",
               a.c_str(), b.c_str(), static_cast<unsigned long long>(pairs), static_cast<unsigned long long>(seed),
-              think_ms, 100 * w.mean, 100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean, l.half);
+              think_ms, think_ms_b, 100 * w.mean, 100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean, l.half);
 }

@@ -20,8 +20,8 @@ struct Worker {
   std::array<Policy*, 4> policies{};
 
   Worker(const SimulationSetup& setup, const std::atomic<bool>* stop) {
-    const PolicyOptions options{setup.search_rollouts, stop, setup.search_think_ms};
     for (int s = 0; s < 4; ++s) {
+      const PolicyOptions options{setup.search_rollouts, stop, setup.search_think_ms[std::size_t(s)]};
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
@@ -169,8 +169,9 @@ void check_setup(const SimulationSetup& setup) {
     throw std::invalid_argument("a leader is given only without a tribute (the tribute decides who leads)");
   if (setup.search_rollouts < kMinRollouts || setup.search_rollouts > kMaxRollouts)
     throw std::invalid_argument("search_rollouts must be 1..1,000,000");
-  if (setup.search_think_ms != 0 && (setup.search_think_ms < kMinThinkMs || setup.search_think_ms > kMaxThinkMs))
-    throw std::invalid_argument("search_think_ms must be 1..60,000 (or 0 for no time budget)");
+  for (int ms : setup.search_think_ms)
+    if (ms != 0 && (ms < kMinThinkMs || ms > kMaxThinkMs))
+      throw std::invalid_argument("search_think_ms must be 1..60,000 (or 0 for no time budget)");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

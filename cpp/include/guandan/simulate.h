@@ -39,10 +39,11 @@ struct SimulationSetup {
   std::array<int, 4> sizes{27, 27, 27, 27};
   int leader = -1;  // -1: the seeded cut decides (with fixed cards: a random seat); only without tribute
   int search_rollouts = 4000;  // playouts per decision of the search policy (kMinRollouts..kMaxRollouts)
-  // Wall-clock milliseconds per decision of `search` and `search_v2`
-  // (kMinThinkMs..kMaxThinkMs), or 0 for none: then the results depend on
-  // the seed alone; with a budget they depend on the machine's speed too.
-  int search_think_ms = 0;
+  // By seat: wall-clock milliseconds per decision of `search` and
+  // `search_v2` (kMinThinkMs..kMaxThinkMs), or 0 for none: then the results
+  // depend on the seed alone; with a budget they depend on the machine's
+  // speed too. Per seat, so a search can meet itself at another budget.
+  std::array<int, 4> search_think_ms{};
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:
