@@ -75,14 +75,55 @@ Leftover joker_groups(int small_jokers, int big_jokers) {
   return g;
 }
 
-// Moves one rank from holding `from` natural cards to holding `to`.
-void regroup(Leftover& g, int from, int to) {
-  auto count = [&](int c, int d) {
-    g.singles += d * (c == 1), g.pairs += d * (c == 2), g.triples += d * (c == 3);
-    g.bombs += d * (c >= 4), g.rank_bombs += d * (c >= 4);
-  };
-  count(from, -1);
-  count(to, +1);
+// The search keeps two summaries of the natural counts in one 64-bit word
+// each, 16-bit lanes, so that taking or putting back a structure's cards
+// costs a few instructions per rank:
+// - groups: lanes 0..3 count the ranks that hold a single, a pair, a
+//   triple, a bomb (four or more);
+// - holds: lane w (1..3) has bit p set when natural position p (hand_view.h;
+//   the ace at 0 and 13) holds w or more cards, so a structure's missing
+//   cards are one popcount.
+// A rank holds at most eight naturals (two decks).
+constexpr int kMaxNaturalsPerRank = 8;
+constexpr std::array<std::uint64_t, kMaxNaturalsPerRank + 1> kGroupLanes = {
+    0, 1ull, 1ull << 16, 1ull << 32, 1ull << 48, 1ull << 48, 1ull << 48, 1ull << 48, 1ull << 48};
+constexpr std::array<std::uint64_t, kMaxNaturalsPerRank + 1> kHoldLanes = {
+    0, 1ull << 16, 0x1'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull,
+    0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull};
+
+constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
+
+// The holds lanes a structure needs filled: its window in lanes 1..width.
+constexpr std::uint64_t needed_lanes(Shape shape, int start) {
+  const std::uint64_t window = ((1ull << length_of(shape)) - 1) << start;
+  std::uint64_t lanes = 0;
+  for (int w = 1; w <= width_of(shape); ++w) lanes |= window << (16 * w);
+  return lanes;
+}
+
+// Every structure a plan may hold, with what it needs.
+struct Candidate {
+  Structure structure;
+  std::uint64_t lanes;  // needed_lanes
+  int cells;            // cards it holds
+};
+constexpr std::array<Candidate, kMaxCandidates> kAllCandidates = [] {
+  std::array<Candidate, kMaxCandidates> all{};
+  int n = 0;
+  for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate})
+    for (int start = 0; start + length_of(shape) <= 14; ++start)
+      all[std::size_t(n++)] = {{shape, std::uint8_t(start)}, needed_lanes(shape, start),
+                               width_of(shape) * length_of(shape)};
+  return all;
+}();
+
+// The leftover groups: the naturals' lanes plus the jokers' groups.
+Leftover leftover_of(std::uint64_t groups, const Leftover& jokers) {
+  Leftover g = jokers;
+  g.singles += int(groups & 0xFFFF), g.pairs += int(groups >> 16 & 0xFFFF), g.triples += int(groups >> 32 & 0xFFFF);
+  g.rank_bombs = int(groups >> 48);
+  g.bombs += g.rank_bombs;
+  return g;
 }
 
 // Closed form for what the structures leave (their groups `g`), trying
@@ -119,15 +160,8 @@ class StructureSearch {
  public:
   StructureSearch(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers, int wilds,
                   bool jokers_pair_triples)
-      : counts_(counts), groups_(joker_groups(small_jokers, big_jokers)), wilds_(wilds),
-        jokers_pair_triples_(jokers_pair_triples) {
-    for (int r = 0; r < kNumRanks; ++r) regroup(groups_, 0, counts_[r]);
-    for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate}) {
-      for (int start = 0; start + length_of(shape) <= 14; ++start) {
-        const Structure s{shape, std::uint8_t(start)};
-        if (wilds_needed(s) <= wilds_) candidates_[candidate_count_++] = s;
-      }
-    }
+      : jokers_(joker_groups(small_jokers, big_jokers)), wilds_(wilds), jokers_pair_triples_(jokers_pair_triples) {
+    for (int r = 0; r < kNumRanks; ++r) set_count(r, counts[r]);
   }
 
   // Fills the best structure list; returns its score (with `base` turns and
@@ -135,7 +169,7 @@ class StructureSearch {
   Score run(Score base) {
     base_ = base;
     best_ = Score{};
-    search(0, 0);
+    search(0, (std::uint64_t(1) << kMaxCandidates) - 1);
     return best_;
   }
 
@@ -144,18 +178,21 @@ class StructureSearch {
   LeftoverResult best_leftover;
 
  private:
-  int wilds_needed(const Structure& s) const {
-    const int width = width_of(s.shape);
-    int missing = 0;
-    for (int i = 0; i < length_of(s.shape); ++i) {
-      const int have = counts_[rank_at_position(s.start + i)];
-      missing += have < width ? width - have : 0;
-    }
-    return missing;
+  void set_count(int rank, int to) {
+    const int from = counts_[std::size_t(rank)];
+    groups_ += kGroupLanes[std::size_t(to)] - kGroupLanes[std::size_t(from)];
+    holds_ ^= (kHoldLanes[std::size_t(from)] ^ kHoldLanes[std::size_t(to)]) * positions_of(rank);
+    counts_[std::size_t(rank)] = std::int8_t(to);
   }
 
-  void search(int from, int depth) {
-    const LeftoverResult left = score_leftover(groups_, wilds_, jokers_pair_triples_);
+  int wilds_needed(const Candidate& c) const { return c.cells - std::popcount(holds_ & c.lanes); }
+
+  // `allowed`: the candidates (bits of kAllCandidates) that the parent
+  // could take, from the last one taken on (so each set of structures is
+  // tried once). Below a node the counts and wilds only shrink, so what a
+  // node cannot take, none under it can.
+  void search(int depth, std::uint64_t allowed) {
+    const LeftoverResult left = score_leftover(leftover_of(groups_, jokers_), wilds_, jokers_pair_triples_);
     const Score here{base_.turns + depth + left.score.turns, base_.bombs + left.score.bombs};
     if (here.better_than(best_)) {
       best_ = here;
@@ -167,36 +204,37 @@ class StructureSearch {
     // A structure costs a turn of its own: it only pays when the rest then
     // takes at least two fewer turns, which needs at least two turns left.
     if (left.score.turns < 2) return;
-    for (int i = from; i < candidate_count_; ++i) {
-      const Structure s = candidates_[i];
-      const int need = wilds_needed(s);
-      if (need > wilds_) continue;
-      const int width = width_of(s.shape);
-      std::array<std::int8_t, 5> took{};
-      for (int k = 0; k < length_of(s.shape); ++k) {
-        std::int8_t& c = counts_[rank_at_position(s.start + k)];
-        took[k] = std::int8_t(c < width ? c : width);
-        regroup(groups_, c, c - took[k]);
-        c = std::int8_t(c - took[k]);
+    std::uint64_t takeable = 0;
+    for (std::uint64_t bits = allowed; bits; bits &= bits - 1) {
+      const int i = std::countr_zero(bits);
+      if (wilds_needed(kAllCandidates[std::size_t(i)]) <= wilds_) takeable |= std::uint64_t(1) << i;
+    }
+    for (std::uint64_t bits = takeable; bits; bits &= bits - 1) {
+      const int i = std::countr_zero(bits);
+      const Candidate& c = kAllCandidates[std::size_t(i)];
+      const int need = wilds_needed(c);
+      const Structure s = c.structure;
+      const int width = width_of(s.shape), length = length_of(s.shape);
+      // Restored by copy afterwards: cheaper than putting the cards back.
+      const auto counts = counts_;
+      const std::uint64_t groups = groups_, holds = holds_;
+      for (int k = 0; k < length; ++k) {
+        const int r = rank_at_position(s.start + k), have = counts_[std::size_t(r)];
+        set_count(r, have - (have < width ? have : width));
       }
       wilds_ -= need;
       stack_[depth] = s;
-      search(i, depth + 1);
+      search(depth + 1, takeable & ~((std::uint64_t(1) << i) - 1));
       wilds_ += need;
-      for (int k = 0; k < length_of(s.shape); ++k) {
-        std::int8_t& c = counts_[rank_at_position(s.start + k)];
-        regroup(groups_, c, c + took[k]);
-        c = std::int8_t(c + took[k]);
-      }
+      counts_ = counts, groups_ = groups, holds_ = holds;
     }
   }
 
-  std::array<std::int8_t, kNumRanks> counts_;
-  Leftover groups_;  // of counts_ and the jokers, kept as counts_ changes
+  std::array<std::int8_t, kNumRanks> counts_{};
+  std::uint64_t groups_ = 0, holds_ = 0;  // of counts_, kept as counts_ changes (above)
+  Leftover jokers_;                       // the jokers' groups: no structure uses a joker
   int wilds_;
   bool jokers_pair_triples_;
-  std::array<Structure, kMaxCandidates> candidates_{};
-  int candidate_count_ = 0;
   std::array<Structure, kMaxStructures> stack_{};
   Score base_, best_;
 };
@@ -208,17 +246,19 @@ struct Flush {
 };
 
 int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
+  const std::uint64_t present = view.naturals.lo | view.naturals.hi;  // a bit per kind held
   int n = 0;
   for (int suit = 0; suit < 4; ++suit) {
-    for (int start = 0; start + 5 <= 14 && n < kMaxFlushes; ++start) {
+    unsigned held = 0;  // natural positions held in this suit
+    for (int r = 0; r < kNumRanks; ++r)
+      if (present >> make_kind(Rank(r), Suit(suit)) & 1) held |= positions_of(r);
+    // Bit p: positions p..p+4 all held.
+    for (unsigned starts = held & held >> 1 & held >> 2 & held >> 3 & held >> 4; starts && n < kMaxFlushes;
+         starts &= starts - 1) {
+      const int start = std::countr_zero(starts);
       CardSet cards;
-      bool all = true;
-      for (int i = 0; i < 5 && all; ++i) {
-        const CardKind k = make_kind(rank_at_position(start + i), Suit(suit));
-        all = view.naturals.count(k) > 0;
-        cards = cards | CardSet::of_kind(k);
-      }
-      if (all) out[n++] = {cards, rank_at_position(start + 4)};
+      for (int i = 0; i < 5; ++i) cards = cards | CardSet::of_kind(make_kind(rank_at_position(start + i), Suit(suit)));
+      out[std::size_t(n++)] = {cards, rank_at_position(start + 4)};
     }
   }
   return n;
