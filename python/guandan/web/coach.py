@@ -142,7 +142,7 @@ def _card_hint(deal: Deal, seat: int, seed: int) -> Hint:
     return Hint(move=None, card=card, reason=text(key, card=str(card)))
 
 
-def hint(deal: Deal, seat: int, think_ms: int = 200, *, rollouts: int = 1_000_000, seed: int = 0) -> Hint:
+def hint(deal: Deal, seat: int, think_ms: int = 200, *, rollouts: int = _core.MAX_ROLLOUTS, seed: int = 0) -> Hint:
     """A suggested action for ``seat`` (the seat to act) and why, in one line.
 
     The search spends half of ``think_ms`` (or of ``rollouts`` when
@@ -185,7 +185,7 @@ def _reason(deal: Deal, seat: int, choice: Optional[Move], budget: _Budget) -> T
     return text("hint_best", move=name, win=_percent(win))
 
 
-def rate(deal: Deal, seat: int, played: Optional[Move], think_ms: int = 200, *, rollouts: int = 1_000_000,
+def rate(deal: Deal, seat: int, played: Optional[Move], think_ms: int = 200, *, rollouts: int = _core.MAX_ROLLOUTS,
          seed: int = 0) -> Optional[Text]:
     """A one-line comment when ``played`` (None: a pass) is much worse than
     the search's choice, from the position before the move; else None.

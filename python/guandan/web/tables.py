@@ -17,7 +17,7 @@ import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set
 
 from .._core import Card, Move
-from ..bots import Bot, RuleBot, RuleV1Bot, SearchBot
+from ..bots import Bot, RuleBot, SearchBot, SimpleBot
 from ..deal import Deal
 from ..match import Match
 from ..ruleset import PRESET_NAMES
@@ -25,11 +25,12 @@ from .errors import WebError
 from .i18n import phase_name, text
 from .selection import read_selection
 
-#: Web bot strengths and the engine bots they play with: simple is the first
-#: rule player (rule_v1), rule the planning player, search the search bot at
-#: 300 ms a decision (docs/web.md).
+#: Web bot strengths and the bots they play with, each the bot of that name
+#: everywhere (``guandan.bots.BOTS``): simple the smallest-combination player,
+#: rule the planning player, search the search bot at 300 ms a decision
+#: (docs/web.md).
 BOT_STRENGTHS: Dict[str, Callable[[Optional[int]], Bot]] = {
-    "simple": lambda seed: RuleV1Bot(seed),
+    "simple": lambda seed: SimpleBot(),
     "rule": lambda seed: RuleBot(seed),
     "search": lambda seed: SearchBot(seed, think_ms=300),
 }
