@@ -1,4 +1,4 @@
-"""Search v2 (cpp/include/guandan/search.h): the time budget, root-parallel
+"""Search v2 (cpp/include/guandan/bots/search.h): the time budget, root-parallel
 threads and their determinism, the sampled worlds' consistency with the
 public record, the search policy (v2) and bot."""
 

@@ -15,11 +15,12 @@
 #include <memory>
 #include <vector>
 
+#include "guandan/bots/registry.h"
+#include "guandan/bots/rule.h"
+#include "guandan/bots/rule_v1.h"
 #include "guandan/deal.h"
 #include "guandan/move_list.h"
-#include "guandan/plan_policy.h"
 #include "guandan/playout.h"
-#include "guandan/policy.h"
 #include "guandan/simulate.h"
 
 using namespace guandan;
@@ -73,8 +74,8 @@ void report(const char* name, Policy& policy, int deals) {
 
 int main() {
   constexpr int kDeals = 2000;
-  PlanPolicy plan;
-  RulePolicy rule_v1;
+  RulePolicy plan;
+  RuleV1Policy rule_v1;
   report("rule", plan, kDeals);
   report("rule_v1", rule_v1, kDeals);
   return 0;

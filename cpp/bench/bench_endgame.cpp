@@ -25,14 +25,14 @@
 #include <memory>
 #include <vector>
 
+#include "guandan/bots/registry.h"
+#include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/endgame.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
-#include "guandan/policy.h"
 #include "guandan/rng.h"
-#include "guandan/search.h"
 
 using namespace guandan;
 

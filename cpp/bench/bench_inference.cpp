@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
+#include "guandan/bots/registry.h"
+#include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/inference.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
-#include "guandan/policy.h"
-#include "guandan/search.h"
 
 using namespace guandan;
 

@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "guandan/bots/rule_v1.h"
 #include "guandan/playout.h"
 #include "guandan/simulate.h"
 
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
     std::printf("search_v1 2 threads / 1 thread: %.2fx\n", rate[2] / rate[1]);
   }
   // Card counting on (teams 0/1 in turn) against off, same deals.
-  RulePolicy counting(true), plain(false);
+  RuleV1Policy counting(true), plain(false);
   auto moves = std::make_unique<MoveList>();
   const Ruleset rules;
   long wins = 0, deals = 0;

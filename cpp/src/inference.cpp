@@ -2,8 +2,8 @@
 
 #include <bit>
 
+#include "guandan/bots/search.h"
 #include "guandan/hand_view.h"
-#include "guandan/search.h"
 
 namespace guandan {
 namespace {

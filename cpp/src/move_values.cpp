@@ -4,11 +4,11 @@
 #include <memory>
 #include <stdexcept>
 
+#include "guandan/bots/rule.h"
+#include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/move_list.h"
-#include "guandan/plan_policy.h"
 #include "guandan/policy.h"
-#include "guandan/search.h"
 
 namespace guandan {
 
@@ -27,7 +27,7 @@ std::vector<MoveValue> move_values(const PlayerView& view, const std::vector<Mov
   auto moves = std::make_unique<MoveList>();
   // The planning player in every seat, as in the search (search.cpp), so
   // the values rank moves the way the search bot does.
-  PlanPolicy plan;
+  RulePolicy plan;
   Policy* const policies[4] = {&plan, &plan, &plan, &plan};
   const int worlds = config.rollouts / options > 0 ? config.rollouts / options : 1;
   int played = 0;

@@ -4,11 +4,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/match.h"
 #include "guandan/playout.h"
 #include "guandan/rng.h"
-#include "guandan/search.h"
 
 namespace guandan {
 namespace {
@@ -21,7 +21,10 @@ struct Worker {
 
   Worker(const SimulationSetup& setup, const std::atomic<bool>* stop) {
     for (int s = 0; s < 4; ++s) {
-      const PolicyOptions options{setup.search_rollouts, stop, setup.search_think_ms[std::size_t(s)]};
+      PolicyOptions options;
+      options.search_rollouts = setup.search_rollouts;
+      options.stop = stop;
+      options.search_think_ms = setup.search_think_ms[std::size_t(s)];
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }

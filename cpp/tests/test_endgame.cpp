@@ -14,13 +14,13 @@
 #include <vector>
 
 #include "check.h"
+#include "guandan/bots/registry.h"
+#include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/endgame.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
-#include "guandan/policy.h"
 #include "guandan/rng.h"
-#include "guandan/search.h"
 
 namespace guandan::testing {
 namespace {

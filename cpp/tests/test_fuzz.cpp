@@ -9,13 +9,13 @@
 #include <string>
 
 #include "check.h"
+#include "guandan/bots/search_v1.h"
 #include "guandan/card.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
 #include "guandan/rng.h"
-#include "guandan/search.h"
 #include "guandan/simulate.h"
 
 namespace guandan::testing {
@@ -126,7 +126,7 @@ void fuzz_card_sets(Rng& rng) {
 PlayerView mutated_view(Rng& rng, MoveList& moves) {
   const SeededDeal dealt = seeded_deal(rng.next());
   DealState deal(dealt.hands, Rank(rng.bounded(kNumRanks)), Ruleset{}, dealt.leader);
-  RulePolicy rule;
+  RuleV1Policy rule;
   Policy* const policies[4] = {&rule, &rule, &rule, &rule};
   for (int steps = int(rng.bounded(60)); steps > 0 && !deal.is_over(); --steps) {
     moves.clear();
@@ -174,7 +174,7 @@ void fuzz_search_positions(Rng& rng) {
     if (rng.bounded(4) == 0 && !candidates.empty()) candidates.back() = random_move(rng, *moves);
     const bool can_pass = rng.bounded(2) == 0;
     try {
-      const SearchResult r = search(view, candidates, can_pass, SearchConfig{8, true}, rng);
+      const SearchResult r = search(view, candidates, can_pass, SearchV1Config{8, true}, rng);
       CHECK(r.choice >= -1 && (r.choice >= 0 || can_pass));
       ++searched;
     } catch (const std::invalid_argument&) {

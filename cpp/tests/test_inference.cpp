@@ -1,18 +1,18 @@
 // Inference and opponent styles: what passes and plays record (evidence.h),
 // free units, the weighted sampler (inference.h), the planning player's
-// styles (plan_style.h, styled_policy.h) and search v3 deciding with them.
+// styles (plan_style.h, bots/rule_styles.h) and search v3 deciding with them.
 #include <memory>
 #include <string_view>
 #include <vector>
 
 #include "check.h"
+#include "guandan/bots/rule_styles.h"
+#include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/inference.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
-#include "guandan/search.h"
-#include "guandan/styled_policy.h"
 
 namespace guandan::testing {
 namespace {
@@ -162,7 +162,7 @@ void test_styles() {
   // for, the same seeds give the same deals, and a seat's style stays for a
   // deal and changes between deals.
   auto moves = std::make_unique<MoveList>();
-  StyledPlanPolicy styled;
+  RuleStylesPolicy styled;
   Policy* const policies[4] = {&styled, &styled, &styled, &styled};
   std::vector<int> first_run;
   int changed = 0;
@@ -191,7 +191,7 @@ void test_styles() {
 DealState planned_position(std::uint64_t seed, int plays, MoveList& moves) {
   const SeededDeal dealt = seeded_deal(seed);
   DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
-  PlanPolicy plan;
+  RulePolicy plan;
   Rng rng(1);
   for (int i = 0; i < plays; ++i) {
     moves.clear();
@@ -211,7 +211,7 @@ void test_search_v3() {
   auto moves = std::make_unique<MoveList>();
   DealState deal = planned_position(match_deal_seed(23, 0), 12, *moves);  // passes recorded
   const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
-  SearchV2Config config;
+  SearchConfig config;
   config.rollouts = 300;
   config.max_candidates = kDefaultMaxCandidates;
   config.inference = true;
@@ -248,7 +248,7 @@ void test_search_v3_endgame() {
   VectorSink sink{all};
   generate_moves(hands[0], kTwo, MoveRules{}, nullptr, sink);
   const std::vector<Move> groups = group_moves(all);
-  SearchV2Config config;
+  SearchConfig config;
   config.rollouts = 400;
   config.inference = true;
   config.opponent_styles = true;
@@ -273,12 +273,12 @@ void test_keep_sigmas() {
     auto moves = std::make_unique<MoveList>();
     const DealState deal = planned_position(match_deal_seed(31, d), int(4 + 3 * (d % 6)), *moves);
     const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
-    PlanPolicy plan;
+    RulePolicy plan;
     Rng rng(d);
     const PlayerView view = deal.view(deal.turn());
     const bool can_pass = !deal.leading();
     const int planned = plan.choose_play(view, groups.data(), int(groups.size()), can_pass, rng);
-    SearchV2Config config;
+    SearchConfig config;
     config.rollouts = 200;
     config.max_candidates = kDefaultMaxCandidates;
     auto choice = [&](double sigmas) {

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "check.h"
+#include "guandan/bots/rule.h"
 #include "guandan/deal.h"
-#include "guandan/player_view.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
-#include "guandan/plan_policy.h"
 #include "guandan/planner.h"
+#include "guandan/player_view.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
 #include "guandan/rng.h"
@@ -106,7 +106,7 @@ struct ReplayRow {
 // tribute from a previous placing (a 1-2 every third deal, else a 1-3),
 // except every fourth deal, which the seeded cut leads without one.
 ReplayRow replay_deal(const PlanStyle& style, int i, MoveList& moves) {
-  PlanPolicy plan(style);
+  RulePolicy plan(style);
   HashingPolicy hashing(plan);
   Policy* const seats[4] = {&hashing, &hashing, &hashing, &hashing};
   const std::uint64_t seed = match_deal_seed(41, std::uint64_t(i));

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "check.h"
+#include "guandan/bots/registry.h"
 #include "guandan/playout.h"
 #include "guandan/rng.h"
 

@@ -1,4 +1,4 @@
-// The tempo policy (tempo_policy.h): whole seeded deals end with every card
+// The tempo policy (bots/tempo.h): whole seeded deals end with every card
 // accounted for, the same seed plays the same way twice, and hand-built
 // positions show its rules one at a time.
 #include <initializer_list>
@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "check.h"
+#include "guandan/bots/tempo.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
 #include "guandan/rng.h"
 #include "guandan/simulate.h"
-#include "guandan/tempo_policy.h"
 #include "guandan/tribute.h"
 
 namespace guandan::testing {

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "bindings.h"
+#include "guandan/bots/registry.h"
+#include "guandan/bots/search.h"
+#include "guandan/bots/search_v1.h"
 #include "guandan/move_values.h"
-#include "guandan/search.h"
 #include "interruptible.h"
 #include "move_object.h"
 #include "registry.h"
@@ -183,12 +185,12 @@ void init_search(py::module_& m) {
         std::atomic<bool> stop{false};
         SearchResult result;
         Rng rng(seed);
-        run_interruptible([&] { result = search(view, candidates, can_pass, SearchConfig{rollouts, rule_rollouts, &stop}, rng); },
+        run_interruptible([&] { result = search(view, candidates, can_pass, SearchV1Config{rollouts, rule_rollouts, &stop}, rng); },
                           stop);
         return py::make_tuple(result.choice, result.rollouts, result.best_value);
       }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("rule_rollouts"),
       py::arg("seed"),
-      "Determinized Monte Carlo search (search.h): (choice index or -1 to pass, playouts run, mean score). "
+      "Determinized Monte Carlo search (bots/search_v1.h): (choice index or -1 to pass, playouts run, mean score). "
       "rollouts: 1..1,000,000; passing only when following; Ctrl-C stops it within a second.");
 
   m.def("search_v2_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
@@ -198,12 +200,7 @@ void init_search(py::module_& m) {
         const std::vector<Move> candidates = move_vector(moves);
         check_decision(view, candidates.data(), int(candidates.size()), can_pass);
         std::atomic<bool> stop{false};
-        SearchV2Config config;
-        config.rollouts = options.search_rollouts;
-        config.think_ms = options.search_think_ms;
-        config.threads = options.search_threads;
-        config.max_candidates = max_candidates;
-        config.keep_margin = options.search_keep_margin;
+        SearchConfig config = search_config(options, max_candidates);
         config.stop = &stop;
         SearchResult result;
         Rng rng(seed);
@@ -211,7 +208,7 @@ void init_search(py::module_& m) {
         return py::make_tuple(result.choice, result.rollouts, result.best_value);
       }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("think_ms"),
       py::arg("threads"), py::arg("seed"), py::arg("max_candidates") = 0, py::arg("keep_margin") = kDefaultKeepMargin,
-      "Search v2 (search.h): (choice index or -1 to pass, playouts run, mean score of the choice). Stops at the "
+      "Search v2 (bots/search.h): (choice index or -1 to pass, playouts run, mean score of the choice). Stops at the "
       "first of rollouts (1..1,000,000) and think_ms (1..60,000 ms, 0 for none); threads 1..64 for this decision; "
       "the same seed and thread count give the same result without a time budget; max_candidates > 0 searches only "
       "that many candidates, by the planning policy's preference (search_v2: DEFAULT_MAX_CANDIDATES); the "

@@ -21,7 +21,7 @@ void init_simulate(py::module_& m) {
   // The ranges the core checks, for the Python layer to check first.
   m.attr("MAX_THREADS") = kMaxThreads;
   m.attr("MAX_ROLLOUTS") = kMaxRollouts;
-  m.def("policy_names", [] { return registry_names(policy_registry()); }, "The names of the core's policies (the policy registry, policy.h), in registry order.");
+  m.def("policy_names", [] { return registry_names(policy_registry()); }, "The names of the core's policies (the policy registry, bots/registry.h), in registry order.");
 
   py::class_<SimulationSetup>(m, "SimulationSetup", "What to simulate (simulate.h).")
       .def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::string>& policies, int level,

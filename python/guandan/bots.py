@@ -127,8 +127,8 @@ def _bounded_int(name: str, value: int, lowest: int, highest: int, allowed: str)
 
 
 class CoreBot:
-    """A bot played by one of the core's policies (``cpp/src/policy.cpp``,
-    ``cpp/src/search.cpp``), from the observation alone."""
+    """A bot played by one of the core's policies (``cpp/src/bots/``, one file
+    per bot), from the observation alone."""
 
     def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000, think_ms: int = 0,
                  threads: int = 1, max_candidates: Optional[int] = None,
@@ -196,7 +196,7 @@ class CoreBot:
 
 
 class RuleBot(CoreBot):
-    """The core's planning player (``cpp/include/guandan/plan_policy.h``):
+    """The core's planning player (``cpp/include/guandan/bots/rule.h``):
     splits its hand into the fewest combinations (``planner.h``), leads the
     weakest of them first and keeps control cards for the end, follows with
     what the plan can spare, bombs by tempo, never beats its partner, counts
@@ -209,7 +209,7 @@ class RuleBot(CoreBot):
 
 
 class RuleV1Bot(CoreBot):
-    """The first rule-based player (``cpp/include/guandan/policy.h``), kept
+    """The first rule-based player (``cpp/include/guandan/bots/rule_v1.h``), kept
     for comparison: sheds its weakest rank without breaking up pairs,
     triples or bombs, follows with the weakest move that beats, keeps bombs
     for an opponent close to going out."""
@@ -221,7 +221,7 @@ class RuleV1Bot(CoreBot):
 
 
 class SearchV1Bot(CoreBot):
-    """The first determinized Monte Carlo search (``search.h``), kept for
+    """The first determinized Monte Carlo search (``bots/search_v1.h``), kept for
     comparison: scores each distinct move by ``rollouts`` (1..1,000,000)
     ``rule_v1`` playouts in all. Ctrl-C stops a decision within a second."""
 
@@ -232,7 +232,7 @@ class SearchV1Bot(CoreBot):
 
 
 class SearchBot(CoreBot):
-    """Information-set search v3 (``cpp/include/guandan/search.h``): samples
+    """Information-set search v3 (``cpp/include/guandan/bots/search.h``): samples
     the unseen cards consistently with everything public, weighting the
     worlds by how likely the other seats' passes and plays are in them
     (``inference.h``), plays each of at most
@@ -277,7 +277,7 @@ def _core_bot(policy: str) -> Callable[..., Bot]:
     return lambda seed=None: CoreBot(policy, seed)
 
 
-# The Python bots, then every policy of the core's registry (policy.cpp) not
+# The Python bots, then every policy of the core's registry (bots/registry.cpp) not
 # already here: a new core policy is a bot without any change in Python.
 _PYTHON_BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "simple": SimpleBot}
 BOTS: Dict[str, Callable[..., Bot]] = {

@@ -37,7 +37,7 @@ from .deal import check_seed
 from .names import OUTCOME_NAMES
 from .ruleset import RulesetLike, as_ruleset
 
-POLICIES = tuple(_core.policy_names())  # the core's registry (policy.cpp), in its order
+POLICIES = tuple(_core.policy_names())  # the core's registry (bots/registry.cpp), in its order
 TRIBUTE_EVENTS = ("none", "single", "double", "cancelled")
 _OUTCOMES = np.array(("",) + OUTCOME_NAMES)
 

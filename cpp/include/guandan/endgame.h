@@ -3,7 +3,7 @@
 // With all four hands known (a sampled world of the determinized search, or
 // a real position late in a deal), the value of the play phase for one
 // seat's team is a minimax over the legal actions: that team maximises the
-// levels it gains at the end of the deal (deal_score in search.h: negative
+// levels it gains at the end of the deal (deal_score in bots/search_playouts.h: negative
 // when the other team wins), the other team minimises them. The solver finds
 // it exactly, driving DealState for the rules (tricks, passing, jiefeng, the
 // end of the deal), or gives up after a node budget so the caller can fall

@@ -12,8 +12,8 @@
 // seat holds such a unit as when it does not (evidence.h records where). A
 // sampled world's weight is the product of those factors over the other
 // seats and kinds; the sampler draws a few uniform worlds (sample_world,
-// search.h) and keeps one with probability in proportion to its weight
-// (sampling-importance-resampling).
+// bots/search_playouts.h) and keeps one with probability in proportion to
+// its weight (sampling-importance-resampling).
 //
 // The seat's hand now is a subset of its hand at the pass, so a unit held
 // now was held then; a unit it held then and has played since is not

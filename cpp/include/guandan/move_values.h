@@ -1,5 +1,5 @@
 // The value of every option of one decision, for a coach that explains a
-// choice: the same determinized playouts as the search (search.h), but every
+// choice: the same determinized playouts as the search (bots/search.h), but every
 // option is played out in every sampled world (common random numbers, no
 // pruning, no halving), and each option's mean score and share of playouts
 // won are returned rather than only the best choice.
@@ -23,7 +23,7 @@ struct MoveValue {
 struct MoveValuesConfig {
   int rollouts = 4000;  // playout cap for all options together (kMinRollouts..kMaxRollouts)
   int think_ms = 0;     // wall-clock budget (kMinThinkMs..kMaxThinkMs), 0 for none
-  const std::atomic<bool>* stop = nullptr;  // as SearchConfig::stop
+  const std::atomic<bool>* stop = nullptr;  // as SearchV1Config::stop
 };
 
 // One value per option: the candidates in order, then passing when

@@ -1,4 +1,4 @@
-// PlanStyle: the thresholds of the planning player (plan_policy.h), as data.
+// PlanStyle: the thresholds of the planning player (bots/rule.h), as data.
 //
 // The defaults are the `rule` player. Other values give players that bomb
 // more or less eagerly, spend their control cards earlier or later, lead
@@ -8,7 +8,7 @@
 // playouts against such a mixture.
 //
 // Every field after the first six is a change the player learned from
-// duplicate duels against the `tempo` player (tempo_policy.h); each has an
+// duplicate duels against the `tempo` player (bots/tempo.h); each has an
 // old value that turns it off, and kRuleV2Style holds all the old values:
 // the player exactly as it was before (the `rule_v2` policy; test_planner
 // checks it still plays seeded deals as it did).

@@ -11,9 +11,9 @@
 #include <atomic>
 #include <cstdint>
 
+#include "guandan/bots/registry.h"
 #include "guandan/cardset.h"
 #include "guandan/parallel_rows.h"
-#include "guandan/policy.h"
 #include "guandan/ruleset.h"
 
 namespace guandan {
@@ -23,7 +23,7 @@ inline constexpr int kMaxHandSize = 27;
 struct SimulationSetup {
   Ruleset rules;
   std::uint64_t seed = 0;
-  // By seat: entries of the policy registry (policy.h).
+  // By seat: entries of the policy registry (bots/registry.h).
   std::array<const PolicyEntry*, 4> policies{find_policy("random"), find_policy("random"), find_policy("random"),
                                              find_policy("random")};
   // Deals: the level, and whether each starts with a tribute from a random

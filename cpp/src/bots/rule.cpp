@@ -1,4 +1,4 @@
-#include "guandan/plan_policy.h"
+#include "guandan/bots/rule.h"
 
 #include <algorithm>
 #include <array>
@@ -111,7 +111,7 @@ int below_top(Move m, const Tops& t, Rank level) { return below_top(m.kind(), m.
 // back would beat the cached plan. So the plan shrinks instead of being made
 // again, which is most of the cost of a playout. False when the hand changed
 // otherwise (then the caller plans from scratch).
-bool PlanPolicy::drop_played_combo(Cached& c, CardSet hand) {
+bool RulePolicy::drop_played_combo(Cached& c, CardSet hand) {
   if (!c.hand.contains(hand)) return false;
   const CardSet played = c.hand - hand;
   for (int i = 0; i < c.plan.count; ++i) {
@@ -126,7 +126,7 @@ bool PlanPolicy::drop_played_combo(Cached& c, CardSet hand) {
   return false;
 }
 
-const HandPlan& PlanPolicy::plan_for(const PlayerView& view) {
+const HandPlan& RulePolicy::plan_for(const PlayerView& view) {
   Cached& c = cache_[view.seat & 3];
   if (c.valid && c.level == view.level && c.hand != view.hand && drop_played_combo(c, view.hand)) return c.plan;
   if (!c.valid || c.hand != view.hand || c.level != view.level) {
@@ -138,7 +138,7 @@ const HandPlan& PlanPolicy::plan_for(const PlayerView& view) {
   return c.plan;
 }
 
-int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
+int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   const int in_hand = view.hand.size();
   const Rank level = view.level;
   for (int i = 0; i < count; ++i)
@@ -319,7 +319,7 @@ int PlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count
   return -1;
 }
 
-CardKind PlanPolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {
+CardKind RulePolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {
   // The card whose loss raises the turn count least, then keeps the most
   // bombs, then the lowest. Losing one card saves at most one turn, so the
   // best possible is the plan less one turn with all its bombs: a card the

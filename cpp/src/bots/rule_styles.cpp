@@ -1,17 +1,17 @@
-#include "guandan/styled_policy.h"
+#include "guandan/bots/rule_styles.h"
 
 namespace guandan {
 
-void StyledPlanPolicy::follow_deal(const PlayerView& view, Rng& rng) {
+void RuleStylesPolicy::follow_deal(const PlayerView& view, Rng& rng) {
   if (!seen_[std::size_t(view.seat & 3)].continues(view)) plan_.set_style(view.seat, draw_plan_style(rng));
 }
 
-int StyledPlanPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
+int RuleStylesPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
   follow_deal(view, rng);
   return plan_.choose_play(view, moves, count, can_pass, rng);
 }
 
-CardKind StyledPlanPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
+CardKind RuleStylesPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
   follow_deal(view, rng);
   return plan_.choose_card(view, options, rng);
 }

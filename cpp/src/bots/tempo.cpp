@@ -1,4 +1,4 @@
-#include "guandan/tempo_policy.h"
+#include "guandan/bots/tempo.h"
 
 #include <array>
 #include <bit>

@@ -51,11 +51,11 @@
 
 namespace guandan {
 
-class PlanPolicy final : public Policy {
+class RulePolicy final : public Policy {
  public:
-  PlanPolicy() = default;
+  RulePolicy() = default;
   // Every seat played in this style.
-  explicit PlanPolicy(const PlanStyle& style) { style_.fill(style); }
+  explicit RulePolicy(const PlanStyle& style) { style_.fill(style); }
 
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;

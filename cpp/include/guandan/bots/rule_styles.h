@@ -1,4 +1,4 @@
-// StyledPlanPolicy: the planning player in a different style per seat and
+// RuleStylesPolicy: the planning player in a different style per seat and
 // deal (the `rule_styles` policy).
 //
 // At a seat's first decision of a deal (deal_memory.h) it draws
@@ -11,12 +11,12 @@
 
 #include <array>
 
+#include "guandan/bots/rule.h"
 #include "guandan/deal_memory.h"
-#include "guandan/plan_policy.h"
 
 namespace guandan {
 
-class StyledPlanPolicy final : public Policy {
+class RuleStylesPolicy final : public Policy {
  public:
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
@@ -27,7 +27,7 @@ class StyledPlanPolicy final : public Policy {
  private:
   void follow_deal(const PlayerView& view, Rng& rng);
 
-  PlanPolicy plan_;
+  RulePolicy plan_;
   std::array<DealMemory, 4> seen_{};
 };
 

@@ -1,0 +1,71 @@
+#include "guandan/bots/registry.h"
+
+#include "guandan/bots/random.h"
+#include "guandan/bots/rule.h"
+#include "guandan/bots/rule_styles.h"
+#include "guandan/bots/rule_v1.h"
+#include "guandan/bots/search.h"
+#include "guandan/bots/search_v1.h"
+#include "guandan/bots/tempo.h"
+#include "guandan/registry.h"
+
+namespace guandan {
+namespace {
+
+template <class P>
+std::unique_ptr<Policy> make_plain(const PolicyOptions&) {
+  return std::make_unique<P>();
+}
+
+template <const PlanStyle& Style>
+std::unique_ptr<Policy> make_styled(const PolicyOptions&) {
+  return std::make_unique<RulePolicy>(Style);
+}
+
+std::unique_ptr<Policy> make_search_v1(const PolicyOptions& options) {
+  return std::make_unique<SearchV1Policy>(SearchV1Config{options.search_rollouts, true, options.stop});
+}
+
+std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
+  return std::make_unique<SearchPolicy>(search_v2_config(options));
+}
+
+std::unique_ptr<Policy> make_search_v3(const PolicyOptions& options) {
+  return std::make_unique<SearchPolicy>(search_v3_config(options));
+}
+
+constexpr PolicyEntry kPolicies[] = {
+    {"random", "uniform over the legal moves and passing", false, &make_plain<RandomPolicy>},
+    {"rule", "plays the hand as the planner splits it, bombs by tempo (bots/rule.h)", false,
+     &make_plain<RulePolicy>},
+    {"rule_v1", "the first rule-based player: sheds its weakest rank, bombs late (bots/rule_v1.h)", false,
+     &make_plain<RuleV1Policy>},
+    {"rule_bomber", "the planning player bombing early and spending control at once (plan_style.h)", false,
+     &make_styled<kBomberStyle>},
+    {"rule_v2", "the planning player as it was before it learned from tempo (plan_style.h)", false,
+     &make_styled<kRuleV2Style>},
+    {"rule_patient", "the planning player keeping bombs and control for the end (plan_style.h)", false,
+     &make_styled<kPatientStyle>},
+    {"rule_styles", "the planning player with its thresholds drawn per seat and deal (plan_style.h, bots/rule_styles.h)",
+     false, &make_plain<RuleStylesPolicy>},
+    {"search", "search v3: search_v2 with worlds weighted by the passes and plays seen (inference.h) and "
+     "opponents of many styles in the playouts (bots/search.h)", true, &make_search_v3},
+    {"search_v2", "search with a time budget per decision, planning playouts, root-parallel threads (bots/search.h)", true,
+     &make_search_v2},
+    {"search_v1", "determinized Monte Carlo search over rule_v1 playouts (bots/search_v1.h)", true, &make_search_v1},
+    {"tempo", "a competition-style heuristic player: fixed split, tempo bombing, unseen-card counting (bots/tempo.h)",
+     false, &make_plain<TempoPolicy>},
+};
+
+}  // namespace
+
+std::span<const PolicyEntry> policy_registry() { return kPolicies; }
+
+const PolicyEntry* find_policy(std::string_view name) { return find_entry(policy_registry(), name); }
+
+std::unique_ptr<Policy> make_policy(std::string_view name, const PolicyOptions& options) {
+  const PolicyEntry* entry = find_policy(name);
+  return entry ? entry->make(options) : nullptr;
+}
+
+}  // namespace guandan
