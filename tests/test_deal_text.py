@@ -126,6 +126,14 @@ FOLLOWING = _text_after(guandan.Deal(seed=5), 1)  # seat after the leader to act
         (lambda t: _with_field(t, 1, "Z"), "level"),
         (lambda t: _with_field(t, 2, "3,2,1,0,0,0,0,1,0,0,0,0"), "rules"),
         (lambda t: _with_field(t, 2, "3,2,1,0,0,0,0,1,0,0,0,0,2"), "rules flag"),
+        (lambda t: _with_field(t, 2, "deal_end=three_out,deal_end=team_out"), "deal_end is given twice"),
+        (lambda t: _with_field(t, 2, "house_rule=1"), "unknown field 'house_rule'"),
+        (lambda t: _with_field(t, 2, "deal_end=first_out"), "deal_end must be team_out or three_out"),
+        (lambda t: _with_field(t, 2, "advance=3.2"), "advance must be three levels"),
+        (lambda t: _with_field(t, 2, "advance=2.3.1"), "worse finish"),
+        (lambda t: _with_field(t, 2, "failed_attempts_limit=101"), "failed_attempts_limit must be 0"),
+        (lambda t: _with_field(t, 2, "all_aces_defeat=yes"), "all_aces_defeat must be 0 or 1"),
+        (lambda t: _with_field(t, 2, "deal_end=three_out,wild"), "not name=value"),
         (lambda t: t + " ", "parts"),
         (lambda t: t.replace(" ", "  ", 1), "parts"),
         (lambda t: _with_field(t, 5, t.split(" ")[5].replace(":-:", ":2:")), "passed"),
@@ -216,10 +224,10 @@ def test_a_receiver_holding_only_the_kind_received_returns_one():
 
 def test_the_documented_examples_read_back():
     # The two examples at the top of cpp/src/deal_text.cpp.
-    play = "9d/Kd/7c7d/8sQd 2 3,2,1,0,0,0,0,1,0,0,0,0,1 play 3 1:2:pair,6,6s6h - - - 5s5h6s6h -/-/-/-"
+    play = "9d/Kd/7c7d/8sQd 2 - play 3 1:2:pair,6,6s6h - - - 5s5h6s6h -/-/-/-"
     deal = guandan.Deal.from_text(play)
     assert (deal.turn, deal.last_player, str(deal.last_play), deal.observation(3).passed) == (3, 1, "6s 6h", (2,))
-    tribute = "3dKsAs/4c/Qs/Js 2 3,2,1,0,0,0,0,1,0,0,0,0,1 tribute 3 - - - 0213:10,32:Ks:- - Ks/-/-/-"
+    tribute = "3dKsAs/4c/Qs/Js 2 - tribute 3 - - - 0213:10,32:Ks:- - Ks/-/-/-"
     deal = guandan.Deal.from_text(tribute)
     assert deal.phase == "tribute" and deal.tribute.payments == ((1, 0), (3, 2))
     assert [str(h) for h in deal.observation(2).shown] == ["Ks", "", "", ""]
@@ -258,3 +266,71 @@ def test_a_log_whose_start_text_was_changed_does_not_replay():
     log["deal"]["start_text"] = _position_after(6, 4).to_text()
     with pytest.raises(ValueError, match="deal"):
         guandan.log.replay(log)
+
+
+# The ruleset field: only what differs from the standard rules, by name.
+
+_FIELDS = guandan._core.Rules.FIELDS
+
+
+def _value_strategy(field):
+    if field["kind"] == "choice":
+        return st.sampled_from(field["choices"])
+    if field["kind"] == "flag":
+        return st.booleans()
+    if field["kind"] == "limit":
+        return st.one_of(st.none(), st.integers(1, field["max"]))
+    return st.lists(st.integers(0, field["max"]), min_size=3, max_size=3).map(lambda a: tuple(sorted(a, reverse=True)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({f["name"]: _value_strategy(f) for f in _FIELDS}))
+def test_any_ruleset_round_trips_through_its_text(values):
+    rules = guandan.Ruleset.preset("standard").replace(name="custom", **values).core
+    text = guandan._core.ruleset_text(rules)
+    standard = guandan.Ruleset.preset("standard")
+    differing = [f["name"] for f in _FIELDS if values[f["name"]] != getattr(standard, f["name"])]
+    # Only the fields that differ from the standard rules are written, in the table's order.
+    assert [pair.split("=")[0] for pair in text.split(",")] == (differing or ["-"])
+    deal = guandan.Deal(hands=["As", "Ks", "Qs", "Js"], level="2", ruleset=guandan.Ruleset.preset("standard").replace(
+        name="custom", **values))
+    position = deal.to_text()
+    assert position.split(" ")[2] == text
+    again = guandan.Deal.from_text(position)
+    assert guandan._core.ruleset_text(again.ruleset.core) == text
+    assert again.to_text() == position
+
+
+def test_the_older_positional_rules_field_is_still_read():
+    for name in guandan.PRESET_NAMES:
+        ruleset = guandan.Ruleset.preset(name)
+        r = ruleset.core
+        numbers = [*r.advance]
+        for f in _FIELDS[1:]:
+            value = getattr(r, f["name"])
+            numbers.append(f["choices"].index(value) if f["kind"] == "choice" else int(value or 0))
+        old = "9d/Kd/7c7d/8sQd 2 " + ",".join(map(str, numbers)) + " play 3 1:2:pair,6,6s6h - - - 5s5h6s6h -/-/-/-"
+        deal = guandan.Deal.from_text(old)
+        assert deal.ruleset == ruleset
+        assert deal.to_text().split(" ")[2] == guandan._core.ruleset_text(r)
+
+
+def test_a_field_at_its_standard_value_is_not_written():
+    # So a field added later, whose default keeps today's rules, changes no
+    # stored position.
+    assert guandan.Deal(seed=3).to_text().split(" ")[2] == "-"
+    one = guandan.Ruleset.preset("standard").replace(name="house", failed_attempts_limit=3)
+    assert guandan._core.ruleset_text(one.core) == "failed_attempts_limit=3"
+    assert guandan._core.ruleset_text(guandan.Ruleset.preset("pagat").core) == (
+        "advance=4.2.1,return_rule=any_but_received,failed_attempts_limit=3,all_aces_defeat=1")
+
+
+def test_the_python_ruleset_holds_the_core_table_of_fields():
+    import dataclasses
+
+    names = [f.name for f in dataclasses.fields(guandan.Ruleset) if f.name != "name"]
+    assert names == [f["name"] for f in _FIELDS] == list(guandan.ruleset.CORE_FIELDS)
+    choices = {f["name"]: f["choices"] for f in _FIELDS if f["kind"] == "choice"}
+    assert choices == guandan._core.Rules.CHOICES
+    for f in _FIELDS:
+        assert f["meaning"] and f["max"] >= 1

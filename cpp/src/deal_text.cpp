@@ -4,13 +4,10 @@
 //
 //   hands     four hands, seat 0 first, separated by '/'
 //   level     the level rank: 2..9, T, J, Q, K, A
-//   rules     thirteen comma-separated integers, the Ruleset fields in
-//             declaration order (ruleset.h): advance 1-2, 1-3, 1-4 (0..12),
-//             deal_end, tribute_payers (the choice's index, 0/1),
-//             tribute_wild_allowed (0/1), tribute_cancel, return_rule,
-//             leader_after_tribute, match_win (indexes, 0/1),
-//             failed_attempts_limit (0 for none, 1..100), all_aces_defeat,
-//             wild_with_joker (0/1)
+//   rules     the fields that differ from the standard rules, as
+//             name=value pairs separated by ',' ('-' when none does), e.g.
+//             advance=4.2.1,deal_end=three_out (ruleset.h, ruleset_text;
+//             the older form of thirteen integers is read too)
 //   phase     tribute, return, play or over
 //   turn      the seat to act, or '-' when over
 //   trick     '-' when the seat to act leads (or no play is on), else
@@ -36,10 +33,10 @@
 //
 // Examples (standard rules, level 2). Seat 0 led 5s5h, seat 1 beat it with
 // 6s6h, seat 2 passed, seat 3 to act:
-//   9d/Kd/7c7d/8sQd 2 3,2,1,0,0,0,0,1,0,0,0,0,1 play 3 1:2:pair,6,6s6h - - - 5s5h6s6h -/-/-/-
+//   9d/Kd/7c7d/8sQd 2 - play 3 1:2:pair,6,6s6h - - - 5s5h6s6h -/-/-/-
 // A double tribute after a 1-2 of seats 0 and 2: seat 1 has paid Ks to seat
 // 0 (shown in its hand), seat 3 pays next:
-//   3dKsAs/4c/Qs/Js 2 3,2,1,0,0,0,0,1,0,0,0,0,1 tribute 3 - - - 0213:10,32:Ks:- - Ks/-/-/-
+//   3dKsAs/4c/Qs/Js 2 - tribute 3 - - - 0213:10,32:Ks:- - Ks/-/-/-
 //
 // from_text rejects malformed text and impossible positions (a third copy of
 // a card, a turn on a seat that is out, a trick or tribute progress that no
@@ -112,29 +109,6 @@ void write_four(std::string& out, const std::array<CardSet, 4>& sets) {
 
 }  // namespace
 
-std::string ruleset_text(const Ruleset& r) {
-  // The fields in ruleset.h order; a two-way choice as its enumerator's index.
-  const int fields[] = {r.advance[0],
-                        r.advance[1],
-                        r.advance[2],
-                        int(r.deal_end),
-                        int(r.tribute_payers),
-                        r.tribute_wild_allowed,
-                        int(r.tribute_cancel),
-                        int(r.return_rule),
-                        int(r.leader_after_tribute),
-                        int(r.match_win),
-                        r.failed_attempts_limit,
-                        r.all_aces_defeat,
-                        r.wild_with_joker};
-  std::string out;
-  for (int value : fields) {
-    if (!out.empty()) out += ',';
-    out += std::to_string(value);
-  }
-  return out;
-}
-
 namespace {
 
 // --- reading -----------------------------------------------------------------
@@ -179,34 +153,12 @@ int parse_seats(std::string_view text, int* seats, const char* what) {
   return int(text.size());
 }
 
-int parse_int(std::string_view text, int lo, int hi, const char* what) {
-  if (text.empty() || text.size() > 3) bad(std::string(what) + ": '" + std::string(text) + "' is not an integer " + std::to_string(lo) + ".." + std::to_string(hi));
-  int value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') bad(std::string(what) + ": '" + std::string(text) + "' is not an integer");
-    value = value * 10 + (c - '0');
-  }
-  if (value < lo || value > hi) bad(std::string(what) + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + std::to_string(value));
-  return value;
-}
-
 Ruleset parse_rules(std::string_view text) {
-  const auto f = split_exact(text, ',', 13, "rules");
-  auto flag = [&](int i) { return parse_int(f[i], 0, 1, "a rules flag") == 1; };
-  Ruleset r;
-  for (int i = 0; i < 3; ++i) r.advance[i] = parse_int(f[i], 0, kMaxAdvance, "rules advance");
-  r.deal_end = DealEnd(flag(3));
-  r.tribute_payers = TributePayers(flag(4));
-  r.tribute_wild_allowed = flag(5);
-  r.tribute_cancel = TributeCancel(flag(6));
-  r.return_rule = ReturnRule(flag(7));
-  r.leader_after_tribute = LeaderAfterTribute(flag(8));
-  r.match_win = MatchWin(flag(9));
-  r.failed_attempts_limit = parse_int(f[10], 0, kMaxFailedAttemptsLimit, "rules failed_attempts_limit");
-  r.all_aces_defeat = flag(11);
-  r.wild_with_joker = flag(12);
-  if (const char* error = ruleset_error(r)) bad(std::string("rules: ") + error);
-  return r;
+  try {
+    return parse_ruleset_text(text);
+  } catch (const std::invalid_argument& e) {
+    bad(e.what());
+  }
 }
 
 Rank parse_level(std::string_view text) {

@@ -92,11 +92,6 @@ Choice choice_argument(const py::handle& value, const char* field, const ChoiceN
                         std::string(names[1]) + "; got " + std::string(py::repr(value)));
 }
 
-template <class Choice>
-std::string choice_name(Choice choice, const ChoiceNames& names) {
-  return std::string(names[std::size_t(choice)]);
-}
-
 py::object move_or_none(const Move* m, Rank level) {
   if (m == nullptr) return py::none();
   return py::reinterpret_steal<py::object>(new_move_object(*m, level));
@@ -114,8 +109,10 @@ auto translating(F&& f) {
 }  // namespace
 
 void init_deal(py::module_& m) {
-  py::class_<Ruleset>(m, "Rules",
-                      "The C++ ruleset (ruleset.h); built from guandan.Ruleset, with the same field names.")
+  py::class_<Ruleset> rules_class(m, "Rules",
+                                  "The C++ ruleset (ruleset.h); built from guandan.Ruleset, with the same field "
+                                  "names.");
+  rules_class
       .def(py::init([](const py::handle& advance, const py::handle& deal_end, const py::handle& tribute_payers,
                        bool tribute_wild_allowed, const py::handle& tribute_cancel, const py::handle& return_rule,
                        const py::handle& leader_after_tribute, const py::handle& match_win,
@@ -146,31 +143,46 @@ void init_deal(py::module_& m) {
       .def_property_readonly_static("CHOICES", [](const py::object&) {
             // The allowed strings of each two-way field, as the Python Ruleset checks them.
             py::dict out;
-            const std::pair<const char*, const ChoiceNames*> fields[] = {
-                {"deal_end", &kDealEndNames},           {"tribute_payers", &kTributePayersNames},
-                {"tribute_cancel", &kTributeCancelNames}, {"return_rule", &kReturnRuleNames},
-                {"leader_after_tribute", &kLeaderAfterTributeNames}, {"match_win", &kMatchWinNames}};
-            for (const auto& [field, names] : fields)
-              out[field] = py::make_tuple(std::string((*names)[0]), std::string((*names)[1]));
+            for (const RulesetField& f : kRulesetFields)
+              if (f.kind == FieldKind::kChoice)
+                out[py::str(std::string(f.name))] =
+                    py::make_tuple(std::string(f.choices->at(0)), std::string(f.choices->at(1)));
             return out;
           })
+      .def_property_readonly_static("FIELDS", [](const py::object&) {
+            // The core's table of fields (ruleset.h kRulesetFields), in order.
+            static const char* const kKinds[] = {"levels", "choice", "flag", "limit"};
+            py::list out;
+            for (const RulesetField& f : kRulesetFields) {
+              py::dict row;
+              row["name"] = std::string(f.name);
+              row["kind"] = kKinds[int(f.kind)];
+              row["max"] = f.max;
+              row["choices"] = f.choices ? py::object(py::make_tuple(std::string(f.choices->at(0)),
+                                                                     std::string(f.choices->at(1))))
+                                         : py::object(py::none());
+              row["meaning"] = std::string(f.meaning);
+              out.append(row);
+            }
+            return py::tuple(out);
+          })
       .def_readonly_static("MAX_ADVANCE", &kMaxAdvance)
-      .def_readonly_static("MAX_FAILED_ATTEMPTS_LIMIT", &kMaxFailedAttemptsLimit)
-      .def_property_readonly("advance", [](const Ruleset& r) { return py::make_tuple(r.advance[0], r.advance[1], r.advance[2]); })
-      .def_property_readonly("deal_end", [](const Ruleset& r) { return choice_name(r.deal_end, kDealEndNames); })
-      .def_property_readonly("tribute_payers", [](const Ruleset& r) { return choice_name(r.tribute_payers, kTributePayersNames); })
-      .def_readonly("tribute_wild_allowed", &Ruleset::tribute_wild_allowed)
-      .def_property_readonly("tribute_cancel", [](const Ruleset& r) { return choice_name(r.tribute_cancel, kTributeCancelNames); })
-      .def_property_readonly("return_rule", [](const Ruleset& r) { return choice_name(r.return_rule, kReturnRuleNames); })
-      .def_property_readonly("leader_after_tribute", [](const Ruleset& r) {
-            return choice_name(r.leader_after_tribute, kLeaderAfterTributeNames);
-          })
-      .def_property_readonly("match_win", [](const Ruleset& r) { return choice_name(r.match_win, kMatchWinNames); })
-      .def_property_readonly("failed_attempts_limit", [](const Ruleset& r) {
-            return r.failed_attempts_limit == 0 ? py::object(py::none()) : py::object(py::int_(r.failed_attempts_limit));
-          })
-      .def_readonly("all_aces_defeat", &Ruleset::all_aces_defeat)
-      .def_readonly("wild_with_joker", &Ruleset::wild_with_joker);
+      .def_readonly_static("MAX_FAILED_ATTEMPTS_LIMIT", &kMaxFailedAttemptsLimit);
+  // One read-only attribute per field of the table, as guandan.Ruleset
+  // holds it: advance a tuple, a choice its name, a flag a bool, a limit an
+  // int or None (no limit).
+  for (const RulesetField& f : kRulesetFields) {
+    rules_class.def_property_readonly(std::string(f.name).c_str(), [&f](const Ruleset& r) -> py::object {
+      const FieldValue v = f.get(r);
+      switch (f.kind) {
+        case FieldKind::kLevels: return py::make_tuple(v[0], v[1], v[2]);
+        case FieldKind::kChoice: return py::str(std::string(f.choices->at(std::size_t(v[0]))));
+        case FieldKind::kFlag: return py::bool_(v[0] != 0);
+        case FieldKind::kLimit: return v[0] == 0 ? py::object(py::none()) : py::object(py::int_(v[0]));
+      }
+      return py::none();
+    });
+  }
 
   m.def("ruleset_text", &ruleset_text, py::arg("rules"), "The ruleset field of the deal text form.");
   m.def("seeded_deal", [](std::uint64_t seed) {

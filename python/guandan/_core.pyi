@@ -96,6 +96,9 @@ def legal_moves_batch(
 # Rulesets, deals, tribute and matches (bind_deal.cpp).
 class Rules:
     CHOICES: Dict[str, Tuple[str, str]]
+    #: The core's table of fields (ruleset.h): name, kind ("levels",
+    #: "choice", "flag", "limit"), max, choices, meaning; in order.
+    FIELDS: Tuple[Dict[str, Any], ...]
     MAX_ADVANCE: int
     MAX_FAILED_ATTEMPTS_LIMIT: int
     def __init__(

@@ -137,7 +137,7 @@ class Deal:
             rules = ruleset_of_text(state.rules)
         else:
             rules = as_ruleset(ruleset)
-            if _core.ruleset_text(rules.core) != fields:
+            if _core.ruleset_text(rules.core) != _core.ruleset_text(state.rules):
                 raise ValueError(f"ruleset {rules.name!r} does not hold the text's ruleset fields {fields}")
         deal = cls.__new__(cls)
         deal._ruleset = rules

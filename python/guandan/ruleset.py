@@ -39,20 +39,9 @@ MAX_ADVANCE: int = _core.Rules.MAX_ADVANCE
 #: The largest failed_attempts_limit accepted.
 MAX_FAILED_ATTEMPTS_LIMIT: int = _core.Rules.MAX_FAILED_ATTEMPTS_LIMIT
 
-#: The fields the C++ core carries, by the same names (all but ``name``).
-CORE_FIELDS = (
-    "advance",
-    "deal_end",
-    "tribute_payers",
-    "tribute_wild_allowed",
-    "tribute_cancel",
-    "return_rule",
-    "leader_after_tribute",
-    "match_win",
-    "failed_attempts_limit",
-    "all_aces_defeat",
-    "wild_with_joker",
-)
+#: The fields the C++ core carries, by the same names (all but ``name``), in
+#: the order of the core's table of fields (ruleset.h).
+CORE_FIELDS: Tuple[str, ...] = tuple(field["name"] for field in _core.Rules.FIELDS)
 
 _OUTCOME_PLACE = {name: index for index, name in enumerate(OUTCOME_NAMES)}
 

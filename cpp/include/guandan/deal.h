@@ -41,9 +41,6 @@ constexpr bool deal_ends(unsigned out_mask, int out_count, const Ruleset& rules)
   return rules.deal_end == DealEnd::kThreeOut ? out_count >= 3 : team_out;
 }
 
-// The ruleset as the text form writes it: thirteen comma-separated integers.
-std::string ruleset_text(const Ruleset& rules);
-
 class DealState {
  public:
   // A deal starts with every seat holding at least one card (a seat without

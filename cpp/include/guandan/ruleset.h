@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
 
 #include "guandan/move_rules.h"
@@ -74,6 +75,87 @@ struct Ruleset {
   // The one definition of the advance table's use.
   constexpr int levels_gained(int partner_place) const { return advance[partner_place - 1]; }
 };
+
+// The table of the fields: one row per field, in declaration order, with
+// its name, its kind and range, what it means, and how to read and set it
+// as numbers. The deal text form (ruleset_text below) and the Python
+// binding (the Rules.FIELDS it exposes, from which guandan.Ruleset's core
+// fields are checked) are derived from it, so a new field is a member
+// above and a row here.
+enum class FieldKind : unsigned char {
+  kLevels,  // advance: three numbers 0..max, one per finish (1-2, 1-3, 1-4)
+  kChoice,  // a two-way choice: its enumerator's index, written as its name
+  kFlag,    // 0 or 1
+  kLimit,   // 0 (none) or 1..max
+};
+using FieldValue = std::array<int, 3>;  // one number; three for kLevels
+
+struct RulesetField {
+  std::string_view name;
+  FieldKind kind;
+  int max;                     // the largest number (kLevels, kLimit); 1 otherwise
+  const ChoiceNames* choices;  // kChoice: the names of its two values
+  std::string_view meaning;
+  FieldValue (*get)(const Ruleset&);
+  void (*set)(Ruleset&, const FieldValue&);
+};
+
+inline constexpr std::array<RulesetField, 11> kRulesetFields{{
+    {"advance", FieldKind::kLevels, kMaxAdvance, nullptr, "levels gained for a 1-2, 1-3 and 1-4 finish",
+     [](const Ruleset& r) { return FieldValue{r.advance[0], r.advance[1], r.advance[2]}; },
+     [](Ruleset& r, const FieldValue& v) { r.advance = {v[0], v[1], v[2]}; }},
+    {"deal_end", FieldKind::kChoice, 1, &kDealEndNames,
+     "the deal ends when one team has both players out, or when three players are out",
+     [](const Ruleset& r) { return FieldValue{int(r.deal_end)}; },
+     [](Ruleset& r, const FieldValue& v) { r.deal_end = DealEnd(v[0]); }},
+    {"tribute_payers", FieldKind::kChoice, 1, &kTributePayersNames,
+     "after a 1-2 both losers pay, otherwise last pays first; or only last pays first",
+     [](const Ruleset& r) { return FieldValue{int(r.tribute_payers)}; },
+     [](Ruleset& r, const FieldValue& v) { r.tribute_payers = TributePayers(v[0]); }},
+    {"tribute_wild_allowed", FieldKind::kFlag, 1, nullptr, "a wild card may be paid as tribute",
+     [](const Ruleset& r) { return FieldValue{int(r.tribute_wild_allowed)}; },
+     [](Ruleset& r, const FieldValue& v) { r.tribute_wild_allowed = v[0] != 0; }},
+    {"tribute_cancel", FieldKind::kChoice, 1, &kTributeCancelNames,
+     "the payers holding both big jokers cancel the tribute, or the payer holding all four jokers",
+     [](const Ruleset& r) { return FieldValue{int(r.tribute_cancel)}; },
+     [](Ruleset& r, const FieldValue& v) { r.tribute_cancel = TributeCancel(v[0]); }},
+    {"return_rule", FieldKind::kChoice, 1, &kReturnRuleNames,
+     "the return: any card but one of the kind received, or a card of level order at most 10",
+     [](const Ruleset& r) { return FieldValue{int(r.return_rule)}; },
+     [](Ruleset& r, const FieldValue& v) { r.return_rule = ReturnRule(v[0]); }},
+    {"leader_after_tribute", FieldKind::kChoice, 1, &kLeaderAfterTributeNames,
+     "who leads after tribute: the payer of the higher tribute card, or first place",
+     [](const Ruleset& r) { return FieldValue{int(r.leader_after_tribute)}; },
+     [](Ruleset& r, const FieldValue& v) { r.leader_after_tribute = LeaderAfterTribute(v[0]); }},
+    {"match_win", FieldKind::kChoice, 1, &kMatchWinNames,
+     "who wins the match: declarers at A winning 1-2 or 1-3, or a team at A with the first player out",
+     [](const Ruleset& r) { return FieldValue{int(r.match_win)}; },
+     [](Ruleset& r, const FieldValue& v) { r.match_win = MatchWin(v[0]); }},
+    {"failed_attempts_limit", FieldKind::kLimit, kMaxFailedAttemptsLimit, nullptr,
+     "failed deals as declarers at A that send the team back to 2 (0: no limit)",
+     [](const Ruleset& r) { return FieldValue{r.failed_attempts_limit}; },
+     [](Ruleset& r, const FieldValue& v) { r.failed_attempts_limit = v[0]; }},
+    {"all_aces_defeat", FieldKind::kFlag, 1, nullptr,
+     "declarers at A beaten by a last play of natural aces go back to 2",
+     [](const Ruleset& r) { return FieldValue{int(r.all_aces_defeat)}; },
+     [](Ruleset& r, const FieldValue& v) { r.all_aces_defeat = v[0] != 0; }},
+    {"wild_with_joker", FieldKind::kFlag, 1, nullptr, "a wild and a joker may be in one combination",
+     [](const Ruleset& r) { return FieldValue{int(r.wild_with_joker)}; },
+     [](Ruleset& r, const FieldValue& v) { r.wild_with_joker = v[0] != 0; }},
+}};
+
+// The ruleset field of the deal text form (deal_text.cpp): the fields that
+// differ from the defaults above (the standard preset), in table order, as
+// name=value separated by ',', or '-' when none does. A value is a number
+// (0/1 for a flag, 0 for no limit), a choice's name, or the three advance
+// levels separated by '.': "advance=4.2.1,deal_end=three_out". A field
+// added later with a default that keeps today's rules changes no text.
+std::string ruleset_text(const Ruleset& rules);
+// The inverse (names in any order, each at most once; std::invalid_argument
+// naming what is wrong), and also the older positional form: thirteen
+// comma-separated integers, the fields in table order, a choice as its
+// index, advance as its three numbers.
+Ruleset parse_ruleset_text(std::string_view text);
 
 // Why `rules` is outside the ranges above, naming the field; nullptr if it is not.
 static_assert(kMaxAdvance == 12 && kMaxFailedAttemptsLimit == 100, "update the messages of ruleset_error");
