@@ -40,9 +40,20 @@ def _rooms(request: Any) -> Rooms:
 
 
 async def _body(request: Request) -> Dict[str, Any]:
-    data = await request.body()
-    if len(data) > MAX_BODY:
+    # The size is checked before the body is read: from the declared length
+    # when there is one, else while it streams in, so a large body is
+    # refused without being held in memory.
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
         raise WebError("too_large")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise WebError("too_large")
+        chunks.append(chunk)
+    data = b"".join(chunks)
     if not data.strip():
         return {}
     try:
@@ -205,6 +216,10 @@ async def _writer(websocket: WebSocket, connection: Connection) -> None:
         await websocket.send_json(message)
 
 
+#: Why a socket is closed right after its error message (docs/web.md §4).
+_CLOSE_CODES = {"no_session": 4401, "too_many_connections": 4429}
+
+
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     rooms = _rooms(websocket)
@@ -213,7 +228,7 @@ async def table_socket(websocket: WebSocket) -> None:
         table, connection = rooms.connect(websocket.path_params["code"], player)
     except WebError as error:
         await websocket.send_json(protocol.error_message(error))
-        await websocket.close(code=4401 if error.code == "no_session" else 4404)
+        await websocket.close(code=_CLOSE_CODES.get(error.code, 4404))
         return
     writer = asyncio.get_running_loop().create_task(_writer(websocket, connection))
     limit = RateLimit(*websocket.app.state.message_rate)

@@ -22,6 +22,7 @@ HTTP_STATUS: Dict[str, int] = {
     "seat_taken": 409,
     "no_request": 409,
     "too_large": 413,
+    "too_many_connections": 429,
 }
 
 

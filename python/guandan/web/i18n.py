@@ -21,7 +21,7 @@ Message keys and their parameters (the ``MESSAGES`` table holds the texts):
 Errors of the HTTP API and the websocket (the error ``code`` is the key):
 ``bad_request``, ``no_session``, ``not_host``, ``removed``, ``no_table``,
 ``table_full``, ``wrong_phase``, ``not_full``, ``too_few_players``,
-``not_seated``, ``seat_taken``, ``no_request``, ``too_large``,
+``not_seated``, ``seat_taken``, ``no_request``, ``too_large``, ``too_many_connections``,
 ``bad_message``, ``rate_limited``, ``unknown_type``, ``away``,
 ``not_your_turn``, ``illegal``, ``ambiguous``, ``bad_card`` (card: the
 text sent), ``unknown_type`` (type); for a refused tribute or return card
@@ -118,6 +118,7 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "seat_taken": ("a person already holds this seat", "这个座位已经有人"),
     "no_request": ("no request from this player", "该玩家没有申请加入"),
     "too_large": ("the message is too large", "消息太长"),
+    "too_many_connections": ("too many open connections: close another tab first", "打开的连接太多，请先关闭其他标签页"),
     "bad_message": ("malformed message", "消息格式有误"),
     "rate_limited": ("too many messages: slow down", "消息太频繁，请稍候"),
     "unknown_type": ("unknown message type {type}", "未知的消息类型 {type}"),

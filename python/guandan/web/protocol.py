@@ -18,6 +18,10 @@ from .sessions import chat_text
 
 VERSION = 1
 MAX_BYTES = 2048
+#: The largest websocket frame the server reads at all: a larger one closes
+#: the connection (1009, "message too big") before it is held in memory;
+#: anything up to this that breaks MAX_BYTES gets the ``too_large`` reply.
+MAX_FRAME = 1 << 20
 MAX_CARDS = 27
 MAX_ID = 40
 

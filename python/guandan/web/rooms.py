@@ -30,6 +30,8 @@ from .views import seat_view
 log = logging.getLogger("guandan.web")
 T = TypeVar("T")
 QUEUE_LIMIT = 256  # views a connection may fall behind before it is dropped
+#: Open table connections one session may hold at once (tabs, tables).
+MAX_CONNECTIONS_PER_PLAYER = 8
 HINT_MS = 200
 
 BotFactory = Callable[[str], Bot]
@@ -182,6 +184,11 @@ class Rooms:
     # --- connections -----------------------------------------------------------
     def connect(self, code: str, player: str) -> Tuple[Table, Connection]:
         table = self.table(code)
+        # The message rate limit is per connection: without a cap on
+        # connections one session could multiply it.
+        open_now = sum(c.player == player for connections in self.connections.values() for c in connections)
+        if open_now >= MAX_CONNECTIONS_PER_PLAYER:
+            raise WebError("too_many_connections")
         connection = Connection(player)
         self.connections.setdefault(table.code, []).append(connection)
         connection.send(server_message("hello", player={"id": player, "name": self.names.get(player, "")},

@@ -63,9 +63,10 @@ def serve_command(args: argparse.Namespace) -> int:
         raise ValueError("the web server needs its extra: pip install 'guandan-engine[web]'") from None
     _check_db(args.db)
     _check_address(args.host, args.port)
+    from . import protocol
     from .app import create_app
 
     app = create_app(args.db, bot_delay=args.bot_delay)
     print(f"guandan: serving on http://{args.host}:{args.port} (database {args.db}); Ctrl-C stops", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=protocol.MAX_FRAME)
     return 0
