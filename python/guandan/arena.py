@@ -11,7 +11,7 @@ plays every pair of several bots this way and rates them (:mod:`guandan.league`)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
 
@@ -102,15 +102,3 @@ def arena(
     first = run([a, b, a, b], 0)
     second = run([b, a, b, a], 1)
     return ArenaResult((a, b), first, second)
-
-
-
-def __getattr__(name: str) -> Any:
-    """``guandan.arena.league`` and ``LeagueResult``: the league, built on
-    :func:`arena`, lives in :mod:`guandan.league`; imported on first use,
-    so that either module can be imported first."""
-    if name in ("league", "LeagueResult"):
-        from . import league as league_module
-
-        return getattr(league_module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -349,7 +349,32 @@ class Deal:
         """What ``seat`` may know: its own hand and everything public."""
         if seat not in (0, 1, 2, 3):
             raise ValueError(f"seat must be 0..3, got {seat!r}")
-        return Observation.of(self, seat, match)
+        state = None if match is None else match.state
+        counts = self.card_counts
+        core = self._state
+        return Observation(
+            seat=seat,
+            hand=self.hands[seat],
+            level=self.level,
+            ruleset=self.ruleset.name,
+            phase=self.phase,
+            turn=self.turn,
+            card_counts=(counts[0], counts[1], counts[2], counts[3]),
+            last_play=self.last_play,
+            last_player=self.last_player,
+            finishing_order=tuple(self.finishing_order),
+            history=self.events,
+            levels=None if state is None else state.levels,
+            declarers=None if state is None else state.declarers,
+            failed_attempts=None if state is None else state.failed_attempts,
+            rules=self.ruleset,
+            tribute=self.tribute,
+            played=core.played,
+            shown=tuple(core.shown),
+            passed=tuple(core.passed),
+            first_out_last_play=core.first_out_last_play,
+            view=core.view(seat),
+        )
 
     def copy(self) -> "Deal":
         """An independent copy (the C++ state is a plain value)."""

@@ -21,7 +21,6 @@ from ._core import Hand, Move
 from .events import Event
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .deal import Deal
     from .ruleset import Ruleset
     from .tribute import TributePlan
 
@@ -59,35 +58,6 @@ class Observation:
     first_out_last_play: Optional[Move] = None
     #: The core's view of this seat (``_core.PlayerView``), for the core policies.
     view: Any = field(default=None, compare=False, repr=False)
-
-    @staticmethod
-    def of(deal: "Deal", seat: int, match=None) -> "Observation":
-        state = None if match is None else match.state
-        counts = deal.card_counts
-        core = deal._state
-        return Observation(
-            seat=seat,
-            hand=deal.hands[seat],
-            level=deal.level,
-            ruleset=deal.ruleset.name,
-            phase=deal.phase,
-            turn=deal.turn,
-            card_counts=(counts[0], counts[1], counts[2], counts[3]),
-            last_play=deal.last_play,
-            last_player=deal.last_player,
-            finishing_order=tuple(deal.finishing_order),
-            history=deal.events,
-            levels=None if state is None else state.levels,
-            declarers=None if state is None else state.declarers,
-            failed_attempts=None if state is None else state.failed_attempts,
-            rules=deal.ruleset,
-            tribute=deal.tribute,
-            played=core.played,
-            shown=tuple(core.shown),
-            passed=tuple(core.passed),
-            first_out_last_play=core.first_out_last_play,
-            view=core.view(seat),
-        )
 
     @property
     def partner(self) -> int:
