@@ -155,9 +155,10 @@ def test_policy_names_come_from_the_core():
 
 
 def _columns(n):
-    from guandan.simulate import _DEAL_COLUMNS, _allocate
+    from guandan.common.columns import allocate_columns
+    from guandan.simulate import _DEAL_COLUMNS
 
-    return _allocate(_DEAL_COLUMNS, n)
+    return allocate_columns(_DEAL_COLUMNS, n)
 
 
 def test_private_kernel_refuses_columns_it_cannot_write_in_place():

@@ -277,7 +277,7 @@ def _gdy_policies(names: Sequence[str]) -> None:
 
 def _simulate_gdy(args: argparse.Namespace) -> int:
     from .gdy.game import DEFAULT_TARGET
-    from .simulate import _Columns
+    from .common.columns import Columns
     from .gdy.simulate import simulate, simulate_games
     from .gdy.summary import deal_summary as gdy_deal_summary, game_summary as gdy_game_summary
 
@@ -300,7 +300,7 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
     print(f"guandan simulate: Gan Deng Yan, {n:,} {what}, {players} players, policy {policy}, seed {args.seed}, "
           f"{args.threads} thread(s)" + (f", target {target}" if games else ""))
     label = f"Simulating {n:,} {what}"
-    results: _Columns
+    results: Columns
     if games:
         played, seconds = _with_progress(args, label, lambda bar: simulate_games(
             n, players, policy=args.policy, target=target, seed=args.seed, threads=args.threads, progress=bar))

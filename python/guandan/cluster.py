@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
-from .deal import check_seed
+from .common.checks import check_seed, checked_integer
 from .ruleset import RulesetLike, as_ruleset
 from .simulate import (
     MAX_N,
@@ -21,7 +21,6 @@ from .simulate import (
     MatchResults,
     PolicyLike,
     Progress,
-    _integer,
     _policies,
     simulate,
     simulate_matches,
@@ -64,11 +63,11 @@ def simulate_on_ray(
     """
     if not isinstance(address, str):
         raise TypeError(f"address must be a string ('local', 'auto' or a Ray address), got {address!r}")
-    n = _integer("the number to simulate", n, 0, MAX_N)
+    n = checked_integer("the number to simulate", n, 0, MAX_N)
     if chunk is not None:
-        chunk = _integer("chunk", chunk, 1)
-    threads_per_task = _integer("threads_per_task", threads_per_task, 1, MAX_THREADS)
-    search_rollouts = _integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS)
+        chunk = checked_integer("chunk", chunk, 1)
+    threads_per_task = checked_integer("threads_per_task", threads_per_task, 1, MAX_THREADS)
+    search_rollouts = checked_integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS)
     _policies(policy)
     check_seed(seed)
     if progress is not None and not callable(progress):

@@ -24,19 +24,13 @@ from ._core import Card, Hand, Move, MoveSequence
 from .cards import CardsLike, as_hand, level_index
 from .events import Event
 from .names import OUTCOME_NAMES, PHASE_NAMES
+from .common.checks import check_seed  # noqa: F401 (also guandan.deal.check_seed)
 from .observation import Observation
 from .ruleset import CORE_FIELDS, PRESET_NAMES, Ruleset, RulesetLike, as_ruleset
 from .tribute import TributePlan
 
 PHASES = PHASE_NAMES
 OUTCOMES = {place: name for place, name in enumerate(OUTCOME_NAMES, 1)}
-
-
-def check_seed(seed: int) -> int:
-    """The seed, if it is an integer in [0, 2**64); ValueError otherwise."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >= 2**64:
-        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-    return seed
 
 
 def ruleset_of_text(rules: "_core.Rules") -> Ruleset:

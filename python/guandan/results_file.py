@@ -22,7 +22,8 @@ from typing import Any, Dict, Mapping, Tuple, Union
 
 import numpy as np
 
-from .simulate import DealResults, MatchResults, _Columns
+from .common.columns import Columns
+from .simulate import DealResults, MatchResults
 
 Results = Union[DealResults, MatchResults]
 FORMATS = (".npz", ".parquet")
@@ -66,7 +67,7 @@ def check_output_path(path: str) -> str:
     return path
 
 
-def write_results(results: _Columns, path: str, run: Mapping[str, Any]) -> None:
+def write_results(results: Columns, path: str, run: Mapping[str, Any]) -> None:
     """Write the columns of ``results`` (any game's result table) and the ``run`` (JSON-ready) to ``path``."""
     check_output_path(path)
     text = json.dumps(dict(run), sort_keys=True)

@@ -25,15 +25,17 @@ starts; ``leader`` a seat 0..3, only with ``tribute=False``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Union
+from dataclasses import dataclass
+from typing import List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from . import _core
 from ._core import Hand
 from .cards import CardsLike, as_hand, level_index
-from .deal import check_seed
+from .common.checks import check_seed, checked_integer
+from .common.columns import Columns
+from .common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks  # noqa: F401 (MAX_*: this module's API too)
 from .names import OUTCOME_NAMES
 from .ruleset import RulesetLike, as_ruleset
 
@@ -42,7 +44,6 @@ TRIBUTE_EVENTS = ("none", "single", "double", "cancelled")
 _OUTCOMES = np.array(("",) + OUTCOME_NAMES)
 
 PolicyLike = Union[str, Sequence[str]]
-Progress = Callable[[int, int], None]
 
 _DEAL_COLUMNS = {
     "placing": (np.int8, 4),
@@ -64,29 +65,8 @@ _MATCH_COLUMNS = {
 }
 
 
-class _Columns:
-    """Shared behaviour of result tables: named numpy columns."""
-
-    def arrays(self) -> Dict[str, np.ndarray]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
-
-    def __len__(self) -> int:
-        """The number of rows (every column has one entry, or one row of entries, per row)."""
-        return len(getattr(self, fields(self)[0].name))  # type: ignore[arg-type]
-
-    def save(self, path: str) -> None:
-        """Write the arrays to a ``.npz`` file."""
-        np.savez_compressed(path, **self.arrays())  # type: ignore[arg-type]
-
-    @classmethod
-    def concatenate(cls, parts: Sequence["_Columns"]):
-        """The rows of ``parts``, in order."""
-        columns = fields(cls)  # type: ignore[arg-type]
-        return cls(**{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in columns})
-
-
 @dataclass(frozen=True)
-class DealResults(_Columns):
+class DealResults(Columns):
     """One row per deal. ``placing``: seats first to last (n, 4);
     ``partner_place``: 1, 2, 3 for a 1-2, 1-3, 1-4; ``winning_team``: team of
     the first player out; ``levels_gained`` by the winners; ``tribute``: index
@@ -108,7 +88,7 @@ class DealResults(_Columns):
 
 
 @dataclass(frozen=True)
-class MatchResults(_Columns):
+class MatchResults(Columns):
     """One row per match: ``winner`` (team, -1 if none within the cap),
     ``deals`` played, ``final_levels`` (level index by team), total ``plays``
     and ``bombs``, ``double_wins`` (deals won 1-2)."""
@@ -121,20 +101,7 @@ class MatchResults(_Columns):
     double_wins: np.ndarray
 
 
-MAX_N = 10**9
-MAX_THREADS: int = _core.MAX_THREADS  # the core's bounds (simulate.h, policy.h)
 MAX_ROLLOUTS: int = _core.MAX_ROLLOUTS
-
-
-def _integer(name: str, value, low: int, high: Optional[int] = None) -> int:
-    """``value`` if it is an int in [low, high]; TypeError or ValueError naming ``name`` otherwise."""
-    if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    value = int(value)
-    if value < low or (high is not None and value > high):
-        bounds = f"{low:,}..{high:,}" if high is not None else f">= {low:,}"
-        raise ValueError(f"{name} must be {bounds}, got {value!r}")
-    return value
 
 
 def _policies(policy: PolicyLike) -> list:
@@ -182,7 +149,7 @@ def _sizes(sizes) -> List[int]:
         if isinstance(size, (int, np.integer)) and not isinstance(size, (bool, np.bool_)) and size == 0:
             raise ValueError(f"seat {seat} has no cards: every seat starts a deal with 1..27 cards "
                              "(a seat without cards would be out before the deal starts)")
-        checked.append(_integer(f"sizes[{seat}] (cards of seat {seat})", size, 1, 27))
+        checked.append(checked_integer(f"sizes[{seat}] (cards of seat {seat})", size, 1, 27))
     return checked
 
 
@@ -191,7 +158,7 @@ def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_r
     if not isinstance(tribute, (bool, np.bool_)):
         raise TypeError(f"tribute must be True or False, got {tribute!r}")
     if leader is not None:
-        leader = _integer("leader", leader, 0, 3)
+        leader = checked_integer("leader", leader, 0, 3)
         if tribute:
             raise ValueError("leader is given only with tribute=False (the tribute decides who leads)")
     return _core.SimulationSetup(
@@ -203,34 +170,8 @@ def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_r
         fixed=_fixed_hands(hands),
         sizes=_sizes(sizes),
         leader=-1 if leader is None else leader,
-        search_rollouts=_integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS),
+        search_rollouts=checked_integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS),
     )
-
-
-def _allocate(columns: Mapping, n: int) -> Dict[str, np.ndarray]:
-    return {name: np.zeros((n, width) if width > 1 else n, dtype=dtype) for name, (dtype, width) in columns.items()}
-
-
-def _run(kernel, setup, columns, n, first, threads, chunk, progress) -> Dict[str, np.ndarray]:
-    n = _integer("the number to simulate", n, 0, MAX_N)
-    first = _integer("first", first, 0, 2**64 - 1)
-    if first + n > 2**64:
-        raise ValueError(f"first + n must be at most 2**64 (deal indices), got {first} + {n}")
-    threads = _integer("threads", threads, 1, MAX_THREADS)
-    chunk = _integer("chunk", chunk, 1)
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be callable, got {progress!r}")
-    out = _allocate(columns, n)
-    done = 0
-    while done < n:
-        count = min(chunk, n - done)
-        # The core reports rows as they finish (several times a second, and
-        # once at the end of the chunk), so a progress bar moves from the
-        # first deals even within one chunk.
-        report = None if progress is None else (lambda rows, base=done: progress(base + rows, n))
-        kernel(setup, first + done, count, out, done, threads, report)
-        done += count
-    return out
 
 
 def simulate(
@@ -261,7 +202,7 @@ def simulate(
     the arguments are in the module's docstring.
     """
     setup = _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts)
-    return DealResults(**_run(_core.simulate_deals, setup, _DEAL_COLUMNS, n_deals, first, threads, chunk, progress))
+    return DealResults(**run_in_chunks(_core.simulate_deals, setup, _DEAL_COLUMNS, n_deals, first, threads, chunk, progress))
 
 
 def simulate_matches(
@@ -279,4 +220,4 @@ def simulate_matches(
     seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``.
     The arguments have the ranges of :func:`simulate`."""
     setup = _setup(seed, policy, ruleset, "2", True, None, None, None, search_rollouts)
-    return MatchResults(**_run(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads, chunk, progress))
+    return MatchResults(**run_in_chunks(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads, chunk, progress))

@@ -14,6 +14,7 @@ from typing import Callable, List, Optional, Sequence
 from ._core import Card, Hand, Move
 from .bots import Bot, card_order, card_sort_key, make_bot, step
 from .cards import parse_cards
+from .common.text import WIDTH, QuitGame, wrap
 from .deal import Deal
 from .events import Event
 from .match import Match, MatchState
@@ -22,7 +23,6 @@ from .moves import classify, group_key
 from .names import KIND_NAMES
 from .tribute import tribute_leader
 
-WIDTH = 78
 ROLES = ("You", "Right", "Partner", "Left")  # by seat offset from yours: turn order
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 NATURAL = "A23456789TJQKA"
@@ -45,10 +45,6 @@ Cards: rank 2-9, T (or 10), J, Q, K, A and suit s h c d, e.g. Ah Td; the
 jokers are SJ and BJ. The two hearts of the level rank are wild."""
 
 
-class QuitGame(Exception):
-    """The person asked to stop the match."""
-
-
 def _name(seat: Optional[int], me: int) -> str:
     """A seat as the person sees it: You, Right (next in turn), Partner, Left."""
     return "nobody" if seat is None else ROLES[(seat - me) % 4]
@@ -61,19 +57,6 @@ def _team(team: Optional[int], me: int) -> str:
 def _verb(name: str, verb: str) -> str:
     """'You play' but 'Left plays'."""
     return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def _wrap(items: Sequence[str], head: str = "", indent: int = 0, sep: str = "  ") -> List[str]:
-    """Items on lines of at most WIDTH characters, never split."""
-    lines, line = [], head
-    for item in items:
-        if line.strip() and len(line) + len(sep) + len(item) > WIDTH:
-            lines.append(line)
-            line = " " * indent + item
-        else:
-            line = line + sep + item if line.strip() else line + item
-    lines.append(line)
-    return lines
 
 
 def _move_text(move: Optional[Move]) -> str:
@@ -120,7 +103,7 @@ def _menu_lines(groups: List[List[Move]]) -> List[str]:
         by_kind.setdefault(group[0].kind, []).append(f"{number}:{_move_label(group[0])}")
     lines = []
     for kind, entries in by_kind.items():
-        lines += _wrap(entries, head=f"  {kind.replace('_', ' '):<15}", indent=17)
+        lines += wrap(entries, head=f"  {kind.replace('_', ' '):<15}", indent=17)
     return lines
 
 
@@ -131,7 +114,7 @@ def _hand_lines(hand: Hand, level: str) -> List[str]:
     wilds = hand.count(f"{level}h")
     if wilds:
         items.append(f"({level}h is wild: you hold {wilds})")
-    return _wrap(items, head=f"Your hand ({len(hand)}):", indent=4)
+    return wrap(items, head=f"Your hand ({len(hand)}):", indent=4)
 
 
 def _event_text(event: Event, me: int) -> str:
@@ -355,7 +338,7 @@ class TerminalPlayer:
         for line in _hand_lines(deal.hands[me], deal.level):
             self.say(line)
         self.say(f"{what} one of:")
-        for line in _wrap([f"{n}:{c}" for n, c in enumerate(options, 1)], indent=2, head="  "):
+        for line in wrap([f"{n}:{c}" for n, c in enumerate(options, 1)], indent=2, head="  "):
             self.say(line)
         while True:
             answer = self.ask("Card> ")

@@ -23,8 +23,8 @@ from typing import List, Optional, Tuple
 
 import numpy as np
 
-from ..simulate import Progress
-from ..summary import mean_and_half
+from ..common.runner import Progress
+from ..common.intervals import mean_and_half
 from .simulate import POLICIES, DealResults, simulate
 
 

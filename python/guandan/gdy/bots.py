@@ -13,7 +13,7 @@ for the player to act; it sees only that seat's hand and the public state.
 from __future__ import annotations
 
 from .. import _core
-from ..deal import check_seed
+from ..common.checks import check_seed
 from .deal import Deal
 from .plays import Play, play_from_core
 from .simulate import POLICIES

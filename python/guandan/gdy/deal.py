@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
 from .. import _core
-from ..deal import check_seed
+from ..common.checks import check_seed
 from .cards import Cards
 from .plays import Play, PlayLike, choose_play, play_from_core
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from .. import _core
-from ..deal import check_seed
+from ..common.checks import check_seed
 from .deal import Deal, check_players
 
 DEFAULT_TARGET: int = _core.gdy.DEFAULT_TARGET

@@ -23,8 +23,9 @@ from typing import List, Optional, Sequence, Union
 import numpy as np
 
 from .. import _core
-from ..deal import check_seed
-from ..simulate import MAX_N, Progress, _Columns, _integer, _run
+from ..common.checks import check_seed, checked_integer
+from ..common.columns import Columns
+from ..common.runner import MAX_N, Progress, run_in_chunks
 from .deal import check_players
 from .game import DEFAULT_TARGET, check_target
 
@@ -34,7 +35,7 @@ PolicyLike = Union[str, Sequence[str]]
 
 
 @dataclass(frozen=True)
-class DealResults(_Columns):
+class DealResults(Columns):
     """One row per deal. ``winner``: the seat out first; ``starter``;
     ``penalties`` and ``cards_left`` by seat (n, players); ``plays``,
     ``passes``, ``draws`` (cards drawn from the stock) and ``bombs``."""
@@ -50,7 +51,7 @@ class DealResults(_Columns):
 
 
 @dataclass(frozen=True)
-class GameResults(_Columns):
+class GameResults(Columns):
     """One row per game. ``winners``: (n, players) booleans, the seats with
     the lowest score (ties share); ``deals`` played; final ``scores`` by
     seat; total ``plays`` and ``bombs``."""
@@ -103,7 +104,7 @@ def simulate(
         "cards_left": (np.int8, players), "plays": (np.int16, 1), "passes": (np.int16, 1),
         "draws": (np.int16, 1), "bombs": (np.int8, 1),
     }
-    out = _run(_core.gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk, progress)
+    out = run_in_chunks(_core.gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk, progress)
     return DealResults(**out)
 
 
@@ -123,7 +124,7 @@ def simulate_games(
     setup = _setup(players, seed, policy, target)
     columns = {"winners": (np.uint8, 1), "deals": (np.int16, 1), "scores": (np.int16, players),
                "plays": (np.int32, 1), "bombs": (np.int32, 1)}
-    out = _run(_core.gdy.simulate_games, setup, columns, n_games, first, threads, chunk, progress)
+    out = run_in_chunks(_core.gdy.simulate_games, setup, columns, n_games, first, threads, chunk, progress)
     mask = out.pop("winners")
     out["winners"] = ((mask[:, None] >> np.arange(players, dtype=np.uint8)) & 1).astype(bool)
     return GameResults(**out)

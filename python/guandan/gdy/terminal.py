@@ -14,7 +14,7 @@ import random
 import textwrap
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..terminal import WIDTH, QuitGame, _wrap
+from ..common.text import WIDTH, QuitGame, wrap
 from .bots import CoreBot
 from .cards import JOKER, RANK_NAMES, Cards
 from .deal import Deal, Observation
@@ -160,7 +160,7 @@ class TerminalGame:
 
     def scores_text(self, scores: Sequence[int]) -> List[str]:
         items = [f"{self.name(s)} {scores[s]}" for s in self.in_turn_order()]
-        return _wrap(items, head="", indent=2, sep=" | ")
+        return wrap(items, head="", indent=2, sep=" | ")
 
     # --- the game ---------------------------------------------------------------
     def run(self) -> None:
@@ -279,7 +279,7 @@ class TerminalGame:
             lines.append("You lead: play any combination.")
         else:
             lines.append(f"To beat: {_play_text(seen.table)} (played by {self.name(seen.last_player)})")
-        lines += _wrap(seen.hand.names(), head=f"Your hand ({len(seen.hand)}):", indent=4, sep=" ")
+        lines += wrap(seen.hand.names(), head=f"Your hand ({len(seen.hand)}):", indent=4, sep=" ")
         lines += self.menu(options, seen.table is not None, hidden)
         lines.append("Type a number, the cards (e.g. 5 6 jk), p to pass, h for help, q to quit.")
         for line in lines:
@@ -362,7 +362,7 @@ class TerminalGame:
                 why += " x2 (never played)"
             why += _bomb_factor(deal.bombs)
             items = [f"  {self.name(seat):<7} {why} = {penalties[seat]} points", f"(held {left})"]
-            for line in _wrap(items, indent=10, sep=" "):
+            for line in wrap(items, indent=10, sep=" "):
                 self.say(line)
         if not self.game.is_over:
             self.say(f"Scores (game to {self.game.target}):")
