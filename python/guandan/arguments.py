@@ -12,11 +12,10 @@ import argparse
 import os
 from typing import Callable, List, Sequence, Union
 
-from .bots import BOTS
 from .cards import RANKS, level_index
 from .deal import check_seed
 from .ruleset import PRESET_NAMES
-from .simulate import MAX_ROLLOUTS, MAX_THREADS, POLICIES
+from .simulate import MAX_ROLLOUTS, MAX_THREADS
 
 # Upper bounds of the options that set an amount of work: threads and
 # rollouts are simulate's own; a count past what memory holds is refused by
@@ -46,7 +45,7 @@ def integer_in(low: int, high: Union[int, None] = None) -> Callable[[str], int]:
 
 
 seat = integer_in(0, 3)
-any_seat = integer_in(0, 5)  # a seat of either game (Gan Deng Yan seats up to six); the command checks its game's
+any_seat = integer  # a seat of any game: the command checks it against its game's players
 players = integer_in(2, 6)   # Gan Deng Yan
 target = integer_in(1, 10000)  # Gan Deng Yan's game target, in penalty points
 count = integer_in(1, MAX_COUNT)
@@ -83,23 +82,23 @@ def ruleset(text: str) -> str:
     return _name(text, PRESET_NAMES, "ruleset")
 
 
-GAMES = ("guandan", "gdy")
-
-
 def game(text: str) -> str:
     """Which game: guandan, or gdy (Gan Deng Yan)."""
-    return _name(text, GAMES, "game")
+    from .games import GAMES
+
+    return _name(text, list(GAMES), "game")
 
 
 def bot(text: str) -> str:
-    """The name of a bot of ``guandan play``: Guandan's, or a Gan Deng Yan policy (checked by the command)."""
-    from .gdy import POLICIES as GDY_POLICIES
-
-    return _name(text, list(BOTS) + [p for p in GDY_POLICIES if p not in BOTS], "bot")
+    """The name of a bot of ``guandan play``, lowercased: the command checks
+    it against the bots of the game it plays (games.py)."""
+    return text.strip().lower()
 
 
 def _names(text: str) -> List[str]:
-    return [_name(part, POLICIES, "policy") for part in text.split(",")]
+    """Comma-separated names, lowercased; the command checks them against
+    the policies of its game (games.py)."""
+    return [part.strip().lower() for part in text.split(",")]
 
 
 def policy(text: str) -> Union[str, List[str]]:

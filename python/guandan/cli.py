@@ -61,7 +61,7 @@ from .simulate import POLICIES
 from .simulate import simulate as _simulate_deals
 from .terminal import play_command
 from .version import __version__
-from .gdy import POLICIES as GDY_POLICIES
+from .games import GAMES
 
 T = TypeVar("T")
 _POLICY_NAMES = ", ".join(POLICIES)  # the core's policy registry
@@ -216,6 +216,7 @@ def _simulate(args: argparse.Namespace) -> int:
     _check_game_options(args, "players", "target")
     if args.game == "gdy":
         return _simulate_gdy(args)
+    GAMES["guandan"].check_policies([args.policy] if isinstance(args.policy, str) else args.policy, "--policy")
     _policy_count(args, 4, "Guandan")
     from .results_file import write_results
     from .simulate import MatchResults, simulate, simulate_matches
@@ -269,12 +270,6 @@ def _simulate_on_ray(args: argparse.Namespace, n: int, bar: Any) -> Any:
         raise CommandError(f"cannot run on the Ray cluster {args.ray!r}: {_one_line(error)}") from None
 
 
-def _gdy_policies(names: Sequence[str]) -> None:
-    for name in names:
-        if name not in GDY_POLICIES:
-            raise CommandError(f"unknown Gan Deng Yan policy '{name}' (expected one of {', '.join(GDY_POLICIES)})")
-
-
 def _simulate_gdy(args: argparse.Namespace) -> int:
     from .gdy.game import DEFAULT_TARGET
     from .common.columns import Columns
@@ -288,7 +283,7 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
     players = args.players or 4
     target = args.target or DEFAULT_TARGET
     _policy_count(args, players, f"Gan Deng Yan with {players} players")
-    _gdy_policies([args.policy] if isinstance(args.policy, str) else args.policy)
+    GAMES["gdy"].check_policies([args.policy] if isinstance(args.policy, str) else args.policy, "--policy")
     games = bool(args.matches)
     if args.target is not None and not games:
         raise CommandError("--target sets the end of a game: simulate whole games with --matches")
@@ -330,7 +325,7 @@ def _arena_gdy(args: argparse.Namespace) -> int:
     if args.league or args.out or args.rollouts is not None or args.ruleset != "standard":
         raise CommandError("--league, --out, --rollouts and --ruleset are options of Guandan's arena, not of --game gdy")
     a, b = args.bots
-    _gdy_policies((a, b))
+    GAMES["gdy"].check_policies((a, b), "--bots")
     players = args.players or 4
     _check_memory(2 * args.deals, simulate(0, players), f"{2 * args.deals:,} deals")
     if args.deals < 2:
@@ -347,24 +342,18 @@ def _play(args: argparse.Namespace) -> int:
     if args.game == "gdy":
         if args.ruleset != "standard":
             raise CommandError("--ruleset is Guandan's: Gan Deng Yan has one set of rules (docs/gdy_rules.md)")
-        args.players = args.players or 4
-        args.target = args.target or 50
-        args.bots = "rule" if args.bots is None else args.bots
-        if args.bots not in GDY_POLICIES:
-            raise CommandError(f"argument --bots: unknown Gan Deng Yan bot '{args.bots}' "
-                               f"(expected one of {', '.join(GDY_POLICIES)})")
-        if args.seat >= args.players:
-            raise CommandError(f"argument --seat: a game of {args.players} has seats 0..{args.players - 1}")
+        from .gdy.game import DEFAULT_TARGET
+
+        args.target = args.target or DEFAULT_TARGET
+    game = GAMES[args.game]
+    args.players = args.players or game.default_players
+    args.bots = game.default_bot if args.bots is None else args.bots
+    game.check_bot(args.bots)
+    game.check_seat(args.seat, args.players)
+    if args.game == "gdy":
         from .gdy.terminal import play_command as play_gdy
 
         return play_gdy(args)
-    from .bots import BOTS
-
-    args.bots = "simple" if args.bots is None else args.bots
-    if args.bots not in BOTS:
-        raise CommandError(f"argument --bots: unknown bot '{args.bots}' (expected one of {', '.join(BOTS)})")
-    if args.seat > 3:
-        raise CommandError(f"argument --seat: Guandan has seats 0..3, got {args.seat}")
     return play_command(args)
 
 
@@ -379,6 +368,7 @@ def _arena(args: argparse.Namespace) -> int:
         return _league(args)
     if args.out:
         raise CommandError("--out writes the table of a league: give the bots with --league")
+    GAMES["guandan"].check_policies(args.bots, "--bots")
     a, b = args.bots
     rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     _check_memory(2 * args.deals, simulate(0), f"{2 * args.deals:,} deals")
@@ -395,6 +385,7 @@ def _league(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     bots = args.bots
+    GAMES["guandan"].check_policies(bots, "--league")
     matchups = len(bots) * (len(bots) - 1) // 2
     rollouts = args.rollouts if args.rollouts is not None else DEFAULT_ROLLOUTS
     total = 2 * args.deals * matchups
@@ -455,7 +446,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=arguments.seed, default=None, help="match seed (default: a random one, printed)")
     play.add_argument("--seat", type=arguments.any_seat, default=0, help="your seat 0..3 (gdy: 0..players-1; default 0)")
     play.add_argument("--bots", type=arguments.bot, default=None,
-                      metavar="{" + ",".join(arguments.BOTS) + "} (gdy: {" + ",".join(GDY_POLICIES) + "})",
+                      metavar="{" + ",".join(GAMES["guandan"].bots) + "} (gdy: {" + ",".join(GAMES["gdy"].bots) + "})",
                       help="the other players (default simple; gdy: rule)")
     play.add_argument("--target", type=arguments.target, default=None,
                       help="gdy: the score that ends the game, 1..10000 (default 50)")
@@ -469,7 +460,8 @@ def _parser() -> argparse.ArgumentParser:
     amount.add_argument("--deals", type=arguments.count, default=100000, help="number of deals (default 100000)")
     amount.add_argument("--matches", type=arguments.count, default=None, help="simulate this many whole matches instead")
     sim.add_argument("--policy", type=arguments.policy, default="random",
-                     help=f"{_POLICY_NAMES}, or four comma-separated names, one per seat (default random)")
+                     help=f"{_POLICY_NAMES}, or one per seat, comma-separated: four for Guandan, --players for gdy "
+                          f"(gdy: {', '.join(GAMES['gdy'].policies)}; default random)")
     sim.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
     sim.add_argument("--level", type=arguments.level, default=None, help="level of every deal (default 2)")
     sim.add_argument("--threads", type=arguments.threads, default=1,
