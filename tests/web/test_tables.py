@@ -84,7 +84,7 @@ def test_websocket_errors_change_nothing(tmp_path):
         assert table.actions == seq
 
 
-def test_restart_resumes_every_table(tmp_path):
+def test_restart_resumes_every_live_table(tmp_path):
     path = str(tmp_path / "db.sqlite")
     app = create_app(path, **FAST)
     with person(app, "Host") as host:
@@ -103,6 +103,39 @@ def test_restart_resumes_every_table(tmp_path):
             assert ws.receive_json()["seat"] == 0
             view = ws.receive_json()
             assert view["deal"]["hand"] == [str(c) for c in after.match.deal.hands[0].cards]
+
+
+def test_restart_rebuilds_only_the_live_tables(tmp_path, monkeypatch):
+    from guandan.web.rooms import Rooms
+
+    path = str(tmp_path / "db.sqlite")
+    app = create_app(path, **FAST)
+    host = person(app, "Host")
+    live = host.post("/api/tables/vs-bots", json={"bots": "simple"}).json()["table"]["code"]
+    other = person(app, "Other")
+    ended = other.post("/api/tables/vs-bots", json={"bots": "simple"}).json()["table"]["code"]
+    assert other.post(f"/api/tables/{ended}/end", json={}).status_code == 200
+    log = other.get(f"/api/tables/{ended}/log")
+    assert log.status_code == 200
+    rebuilt = []
+    original = Rooms._rebuild
+    monkeypatch.setattr(Rooms, "_rebuild", lambda self, record: rebuilt.append(record.code) or original(self, record))
+    again = create_app(path, **FAST)
+    assert rebuilt == [live]
+    assert set(again.state.rooms.tables) == {live}
+    assert person(again, "Third").get(f"/api/tables/{ended}").json()["error"]["code"] == "no_table"
+    # Its log is still there, rebuilt from the store for the request.
+    after = person(again, "Third").get(f"/api/tables/{ended}/log")
+    assert after.status_code == 200 and after.json() == log.json()
+    assert set(again.state.rooms.tables) == {live}
+    rebuilt.clear()
+    # A database from before ends were marked: the ended table is rebuilt
+    # once, marked, and not rebuilt again.
+    again.state.rooms.store._db.execute("DELETE FROM ended_tables")
+    assert set(create_app(path, **FAST).state.rooms.tables) == {live} and rebuilt == [live, ended]
+    rebuilt.clear()
+    create_app(path, **FAST)
+    assert rebuilt == [live]
 
 
 def test_every_field_of_an_odd_type_is_a_400_never_a_5xx(tmp_path):

@@ -193,13 +193,7 @@ TABLE_ACTIONS: Dict[str, Callable[[Any, str, Dict[str, Any]], Any]] = {
 @_errors
 async def download_log(request: Request) -> Response:
     _player(request)
-    code = request.path_params["code"]
-    rooms = _rooms(request)
-    from .tables import normal_code
-
-    table = rooms.tables.get(normal_code(code))
-    if table is None:
-        raise WebError("no_table")
+    table = _rooms(request).finished_table(request.path_params["code"])
     if table.status not in ("over", "ended") or table.match is None:
         raise WebError("wrong_phase", key="log_not_ready")
     headers = {"Content-Disposition": f'attachment; filename="guandan-{table.code}.json"'}

@@ -104,8 +104,12 @@ class Rooms:
         self._bots: Dict[Tuple[str, int], Bot] = {}
         self._driving: Set[str] = set()
         self._tasks: Set["asyncio.Task[None]"] = set()
-        for record in store.tables():
-            self.tables[record.code] = self._rebuild(record)
+        for record in store.tables(live_only=True):
+            table = self._rebuild(record)
+            if table.status == "ended":  # ended before ends were marked
+                store.mark_ended(record.code)
+            else:
+                self.tables[record.code] = table
 
     # --- tables ----------------------------------------------------------------
     def _new_table(self, record: TableRecord) -> Table:
@@ -142,6 +146,19 @@ class Rooms:
             raise WebError("no_table")
         return table
 
+    def finished_table(self, code: str) -> Table:
+        """The table ``code`` whatever its status, for its log: a table that
+        ended before this start is rebuilt from the store for the request
+        (and not kept). ``no_table`` if there never was one."""
+        code = normal_code(code)
+        table = self.tables.get(code)
+        if table is None:
+            record = self.store.table_record(code)
+            if record is None:
+                raise WebError("no_table")
+            table = self._rebuild(record)
+        return table
+
     def open_tables(self) -> List[Table]:
         listed = [t for t in self.tables.values() if t.public and t.status in ("waiting", "playing")]
         return sorted(listed, key=lambda t: -t.created)[:50]
@@ -164,6 +181,8 @@ class Rooms:
     def changed(self, table: Table) -> None:
         """Send the views (the change is stored already), then let the bots
         and the next deal move."""
+        if table.status == "ended":
+            self.store.mark_ended(table.code)
         present = self.present(table)
         for connection in self.connections.get(table.code, []):
             seat = table.seat_of(connection.player)

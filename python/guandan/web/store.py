@@ -3,7 +3,8 @@ table action in order.
 
 A table is stored as its creation record plus its actions, appended one by
 one and committed before anyone is told of them; on start the server rebuilds
-each table by applying its actions again (``tables.Table.apply``). With
+each live table by applying its actions again (``tables.Table.apply``); a
+table that ended is marked so, and not rebuilt. With
 ``synchronous=NORMAL`` a WAL commit survives the server process being killed.
 """
 
@@ -38,6 +39,10 @@ CREATE TABLE IF NOT EXISTS actions (
     data TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (code, n)
+);
+CREATE TABLE IF NOT EXISTS ended_tables (
+    code TEXT PRIMARY KEY,
+    at REAL NOT NULL
 );
 """
 
@@ -100,9 +105,26 @@ class Store:
     def table_exists(self, code: str) -> bool:
         return self._db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
 
-    def tables(self) -> List[TableRecord]:
-        rows = self._db.execute("SELECT code, host, ruleset, bots, public, seed, created FROM tables ORDER BY created").fetchall()
+    def tables(self, live_only: bool = False) -> List[TableRecord]:
+        """Every table in order of creation; with ``live_only``, not those
+        marked ended (a start-up need not rebuild them: nothing serves them)."""
+        where = " WHERE code NOT IN (SELECT code FROM ended_tables)" if live_only else ""
+        rows = self._db.execute(
+            "SELECT code, host, ruleset, bots, public, seed, created FROM tables" + where + " ORDER BY created"
+        ).fetchall()
         return [TableRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
+
+    def table_record(self, code: str) -> Optional[TableRecord]:
+        r = self._db.execute(
+            "SELECT code, host, ruleset, bots, public, seed, created FROM tables WHERE code = ?", (code,)
+        ).fetchone()
+        return None if r is None else TableRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6])
+
+    def mark_ended(self, code: str) -> None:
+        """Record that table ``code`` has ended (its actions stay)."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT OR IGNORE INTO ended_tables VALUES (?, ?)", (code, time.time()))
 
     def add_action(self, code: str, n: int, kind: str, data: Dict[str, Any]) -> None:
         """Append action ``n`` of table ``code`` and commit it."""
