@@ -49,6 +49,7 @@
 
 #include "guandan/deal.h"
 #include "guandan/readings.h"
+#include "guandan/text_split.h"
 
 namespace guandan {
 namespace {
@@ -56,17 +57,6 @@ namespace {
 constexpr const char* kPhaseNames[] = {"tribute", "return", "play", "over"};
 
 [[noreturn]] void bad(const std::string& what) { throw std::invalid_argument("deal text: " + what); }
-
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t end = text.find(sep, start);
-    out.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-    if (end == std::string_view::npos) return out;
-    start = end + 1;
-  }
-}
 
 std::vector<std::string_view> split_exact(std::string_view text, char sep, std::size_t count, const char* what) {
   std::vector<std::string_view> parts = split(text, sep);

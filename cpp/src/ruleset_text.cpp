@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "guandan/ruleset.h"
+#include "guandan/text_split.h"
 
 namespace guandan {
 namespace {
@@ -44,12 +45,9 @@ FieldValue parse_value(const RulesetField& f, std::string_view text) {
   FieldValue v{};
   bool ok = true;
   if (f.kind == FieldKind::kLevels) {
-    std::size_t start = 0;
-    for (int i = 0; i < 3 && ok; ++i) {
-      const std::size_t end = i < 2 ? text.find('.', start) : text.size();
-      ok = end != std::string_view::npos && (v[std::size_t(i)] = number(text.substr(start, end - start), f.max)) >= 0;
-      start = end + 1;
-    }
+    const auto levels = split(text, '.');
+    ok = levels.size() == 3;
+    for (std::size_t i = 0; i < 3 && ok; ++i) ok = (v[i] = number(levels[i], f.max)) >= 0;
   } else if (f.kind == FieldKind::kChoice) {
     ok = text == f.choices->at(0) || text == f.choices->at(1);
     v[0] = text == f.choices->at(1);
@@ -62,17 +60,9 @@ FieldValue parse_value(const RulesetField& f, std::string_view text) {
 
 // The form before names: thirteen integers, the fields in table order.
 Ruleset parse_positional(std::string_view text) {
-  std::array<std::string_view, 13> parts;
-  std::size_t count = 0, start = 0;
-  for (;;) {
-    const std::size_t end = text.find(',', start);
-    if (count < parts.size()) parts[count] = text.substr(start, end == std::string_view::npos ? end : end - start);
-    ++count;
-    if (end == std::string_view::npos) break;
-    start = end + 1;
-  }
-  if (count != parts.size())
-    bad("has " + std::to_string(count) + " parts separated by ',', expected 13 (or name=value pairs)");
+  const auto parts = split(text, ',');
+  if (parts.size() != 13)
+    bad("has " + std::to_string(parts.size()) + " parts separated by ',', expected 13 (or name=value pairs)");
   Ruleset r;
   std::size_t next = 0;
   for (const RulesetField& f : kRulesetFields) {
@@ -107,15 +97,12 @@ std::string ruleset_text(const Ruleset& rules) {
 }
 
 Ruleset parse_ruleset_text(std::string_view text) {
-  Ruleset r;
-  if (text.find('=') == std::string_view::npos && text != "-") {
-    r = parse_positional(text);
-  } else if (text != "-") {
+  Ruleset r;  // '-': the defaults
+  if (text.find('=') == std::string_view::npos) {
+    if (text != "-") r = parse_positional(text);
+  } else {
     unsigned seen = 0;
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t end = text.find(',', start);
-      const std::string_view pair = text.substr(start, end == std::string_view::npos ? end : end - start);
+    for (const std::string_view pair : split(text, ',')) {
       const std::size_t eq = pair.find('=');
       if (eq == std::string_view::npos) bad("'" + std::string(pair) + "' is not name=value");
       const std::string_view name = pair.substr(0, eq);
@@ -129,8 +116,6 @@ Ruleset parse_ruleset_text(std::string_view text) {
       if (seen >> i & 1) bad(std::string(name) + " is given twice");
       seen |= 1u << i;
       kRulesetFields[i].set(r, parse_value(kRulesetFields[i], pair.substr(eq + 1)));
-      if (end == std::string_view::npos) break;
-      start = end + 1;
     }
   }
   if (const char* error = ruleset_error(r)) bad(error);
