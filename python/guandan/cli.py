@@ -280,7 +280,7 @@ def _simulate_gdy(args: argparse.Namespace) -> int:
         raise CommandError("--ray, --level and --rollouts are options of Guandan's simulate, not of --game gdy")
     if args.ruleset != "standard":
         raise CommandError("--ruleset is Guandan's: Gan Deng Yan has one set of rules (docs/gdy_rules.md)")
-    players = args.players or 4
+    players = args.players or GAMES["gdy"].default_players
     target = args.target or DEFAULT_TARGET
     _policy_count(args, players, f"Gan Deng Yan with {players} players")
     GAMES["gdy"].check_policies([args.policy] if isinstance(args.policy, str) else args.policy, "--policy")
@@ -326,7 +326,7 @@ def _arena_gdy(args: argparse.Namespace) -> int:
         raise CommandError("--league, --out, --rollouts and --ruleset are options of Guandan's arena, not of --game gdy")
     a, b = args.bots
     GAMES["gdy"].check_policies((a, b), "--bots")
-    players = args.players or 4
+    players = args.players or GAMES["gdy"].default_players
     _check_memory(2 * args.deals, simulate(0, players), f"{2 * args.deals:,} deals")
     if args.deals < 2:
         raise CommandError("--deals: the arena needs at least 2 deal pairs for an interval")
