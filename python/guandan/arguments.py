@@ -46,7 +46,6 @@ def integer_in(low: int, high: Union[int, None] = None) -> Callable[[str], int]:
 
 seat = integer_in(0, 3)
 any_seat = integer  # a seat of any game: the command checks it against its game's players
-players = integer_in(2, 6)   # Gan Deng Yan
 target = integer_in(1, 10000)  # Gan Deng Yan's game target, in penalty points
 count = integer_in(1, MAX_COUNT)
 threads = integer_in(1, MAX_THREADS)

@@ -423,7 +423,9 @@ RULESETS = "{" + ",".join(PRESET_NAMES) + "}"
 def _game_options(command: argparse.ArgumentParser, players_help: str) -> None:
     command.add_argument("--game", type=arguments.game, default="guandan", metavar="{guandan,gdy}",
                          help="guandan (default), or gdy: Gan Deng Yan, 2..6 players (docs/gdy_rules.md)")
-    command.add_argument("--players", type=arguments.players, default=None, help=f"gdy: {players_help}, 2..6 (default 4)")
+    fewest, most = GAMES["gdy"].players
+    command.add_argument("--players", type=arguments.integer_in(fewest, most), default=None,
+                         help=f"gdy: {players_help}, {fewest}..{most} (default {GAMES['gdy'].default_players})")
 
 
 def _parser() -> argparse.ArgumentParser:
