@@ -19,6 +19,7 @@
 #include "guandan/bots/rule.h"
 #include "guandan/bots/rule_v1.h"
 #include "guandan/deal.h"
+#include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/playout.h"
 #include "guandan/simulate.h"

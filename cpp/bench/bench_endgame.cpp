@@ -28,11 +28,11 @@
 #include "guandan/bots/registry.h"
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
+#include "guandan/deck.h"
 #include "guandan/endgame.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
-#include "guandan/rng.h"
 
 using namespace guandan;
 

@@ -17,9 +17,9 @@
 #include <new>
 #include <vector>
 
+#include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
-#include "guandan/rng.h"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "guandan/deck.h"
 #include "guandan/planner.h"
-#include "guandan/rng.h"
 
 using namespace guandan;
 using Clock = std::chrono::steady_clock;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "guandan/bots/rule_v1.h"
+#include "guandan/deck.h"
 #include "guandan/playout.h"
 #include "guandan/simulate.h"
 

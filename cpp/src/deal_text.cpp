@@ -47,9 +47,9 @@
 #include <string_view>
 #include <vector>
 
+#include "guandan/common/text_split.h"
 #include "guandan/deal.h"
 #include "guandan/readings.h"
-#include "guandan/text_split.h"
 
 namespace guandan {
 namespace {

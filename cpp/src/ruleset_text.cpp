@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "guandan/common/text_split.h"
 #include "guandan/ruleset.h"
-#include "guandan/text_split.h"
 
 namespace guandan {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
+#include "guandan/deck.h"
 #include "guandan/match.h"
 #include "guandan/playout.h"
-#include "guandan/rng.h"
 
 namespace guandan {
 namespace {

@@ -17,10 +17,10 @@
 #include "guandan/bots/registry.h"
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
+#include "guandan/deck.h"
 #include "guandan/endgame.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
-#include "guandan/rng.h"
 
 namespace guandan::testing {
 namespace {

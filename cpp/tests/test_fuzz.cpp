@@ -11,11 +11,11 @@
 #include "check.h"
 #include "guandan/bots/search_v1.h"
 #include "guandan/card.h"
+#include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
-#include "guandan/rng.h"
 #include "guandan/simulate.h"
 
 namespace guandan::testing {

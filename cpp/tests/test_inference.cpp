@@ -9,6 +9,7 @@
 #include "guandan/bots/rule_styles.h"
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
+#include "guandan/deck.h"
 #include "guandan/inference.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"

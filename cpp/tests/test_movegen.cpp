@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "check.h"
+#include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/readings.h"
-#include "guandan/rng.h"
 
 namespace guandan::testing {
 namespace {

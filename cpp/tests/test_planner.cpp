@@ -15,13 +15,13 @@
 #include "check.h"
 #include "guandan/bots/rule.h"
 #include "guandan/deal.h"
+#include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/planner.h"
 #include "guandan/player_view.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
-#include "guandan/rng.h"
 
 namespace guandan::testing {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "check.h"
 #include "guandan/bots/registry.h"
+#include "guandan/deck.h"
 #include "guandan/playout.h"
-#include "guandan/rng.h"
 
 namespace guandan::testing {
 namespace {

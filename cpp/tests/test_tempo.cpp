@@ -8,10 +8,10 @@
 
 #include "check.h"
 #include "guandan/bots/tempo.h"
+#include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
-#include "guandan/rng.h"
 #include "guandan/simulate.h"
 #include "guandan/tribute.h"
 

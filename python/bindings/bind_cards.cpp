@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "guandan/rng.h"
+#include "guandan/deck.h"
 
 namespace guandan::python {
 

@@ -9,10 +9,10 @@
 #include "bindings.h"
 #include "move_sequence.h"
 #include "guandan/deal.h"
+#include "guandan/deck.h"
 #include "guandan/match.h"
 #include "guandan/move_list.h"
 #include "guandan/readings.h"
-#include "guandan/rng.h"
 #include "guandan/tribute.h"
 #include "move_object.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "guandan/parallel_rows.h"
+#include "guandan/common/parallel_rows.h"
 #include "interruptible.h"
 
 namespace guandan::python {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "guandan/registry.h"
+#include "guandan/common/registry.h"
 
 namespace guandan::python {
 

@@ -23,10 +23,10 @@
 #include <array>
 
 #include "guandan/cardset.h"
-#include "guandan/move.h"
+#include "guandan/common/rng.h"
 #include "guandan/evidence.h"
+#include "guandan/move.h"
 #include "guandan/player_view.h"
-#include "guandan/rng.h"
 
 namespace guandan {
 

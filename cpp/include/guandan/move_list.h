@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "guandan/fixed_list.h"
+#include "guandan/common/fixed_list.h"
 #include "guandan/move.h"
 
 namespace guandan {

@@ -8,9 +8,9 @@
 #include <atomic>
 #include <vector>
 
+#include "guandan/common/rng.h"
 #include "guandan/move.h"
 #include "guandan/player_view.h"
-#include "guandan/rng.h"
 
 namespace guandan {
 

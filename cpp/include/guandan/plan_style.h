@@ -14,7 +14,7 @@
 // checks it still plays seeded deals as it did).
 #pragma once
 
-#include "guandan/rng.h"
+#include "guandan/common/rng.h"
 
 namespace guandan {
 

@@ -8,11 +8,11 @@
 #include <array>
 #include <cstdint>
 
+#include "guandan/common/rng.h"
 #include "guandan/deal.h"
 #include "guandan/match.h"
 #include "guandan/move_list.h"
 #include "guandan/policy.h"
-#include "guandan/rng.h"
 
 namespace guandan {
 

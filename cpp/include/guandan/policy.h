@@ -12,9 +12,9 @@
 #include <span>
 #include <string_view>
 
+#include "guandan/common/rng.h"
 #include "guandan/move.h"
 #include "guandan/player_view.h"
-#include "guandan/rng.h"
 
 namespace guandan {
 

@@ -13,7 +13,7 @@
 
 #include "guandan/bots/registry.h"
 #include "guandan/cardset.h"
-#include "guandan/parallel_rows.h"
+#include "guandan/common/parallel_rows.h"
 #include "guandan/ruleset.h"
 
 namespace guandan {

@@ -7,7 +7,7 @@
 #include "guandan/bots/search.h"
 #include "guandan/bots/search_v1.h"
 #include "guandan/bots/tempo.h"
-#include "guandan/registry.h"
+#include "guandan/common/registry.h"
 
 namespace guandan {
 namespace {

@@ -1,5 +1,6 @@
 #include "guandan/bots/search_playouts.h"
 
+#include "guandan/deck.h"
 #include "guandan/playout.h"
 
 namespace guandan {

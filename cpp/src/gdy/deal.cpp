@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "guandan/rng.h"
+#include "guandan/common/rng.h"
 
 namespace guandan::gdy {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "guandan/common/registry.h"
 #include "guandan/gdy/playout.h"
-#include "guandan/registry.h"
 
 namespace guandan::gdy {
 

@@ -6,13 +6,13 @@
 #include <array>
 #include <vector>
 
+#include "guandan/common/rng.h"
 #include "guandan/deal.h"
 #include "guandan/move.h"
 #include "guandan/move_list.h"
 #include "guandan/player_view.h"
 #include "guandan/policy.h"
 #include "guandan/readings.h"
-#include "guandan/rng.h"
 
 namespace guandan {
 

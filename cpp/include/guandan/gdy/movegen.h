@@ -19,7 +19,7 @@
 #include <bit>
 #include <cstddef>
 
-#include "guandan/fixed_list.h"
+#include "guandan/common/fixed_list.h"
 #include "guandan/gdy/cards.h"
 #include "guandan/gdy/play.h"
 

@@ -2,9 +2,9 @@
 // loop of simulation and of the search's sampled worlds.
 #pragma once
 
+#include "guandan/common/rng.h"
 #include "guandan/gdy/deal.h"
 #include "guandan/gdy/policy.h"
-#include "guandan/rng.h"
 
 namespace guandan::gdy {
 

@@ -9,8 +9,8 @@
 #include <span>
 #include <string_view>
 
+#include "guandan/common/rng.h"
 #include "guandan/gdy/deal.h"
-#include "guandan/rng.h"
 
 namespace guandan::gdy {
 

@@ -10,10 +10,10 @@
 #include <array>
 #include <cstdint>
 
+#include "guandan/common/parallel_rows.h"
 #include "guandan/gdy/deal.h"
 #include "guandan/gdy/playout.h"
 #include "guandan/gdy/policy.h"
-#include "guandan/parallel_rows.h"
 
 namespace guandan::gdy {
 

@@ -1,26 +1,23 @@
-// The seeded random generator and shuffle, specified here so that a seed gives
-// the same deal on every platform and compiler (std::shuffle and the standard
-// distributions are implementation-defined, so they are not used).
+// The seeded random generator and shuffle that both games deal with,
+// specified here so that a seed gives the same deal on every platform and
+// compiler (std::shuffle and the standard distributions are
+// implementation-defined, so they are not used).
 //
 //   seeding:  xoshiro256** state = four successive SplitMix64 outputs, the
 //             SplitMix64 state starting at the seed.
 //   bounded:  Lemire's multiply-and-reject method, exact and unbiased.
 //   shuffle:  Fisher-Yates from the last position down: for i = n-1 .. 1,
 //             swap a[i] with a[bounded(i + 1)].
-//   deal:     the 108 physical cards 0..107 (kind = id % 54) are shuffled from
-//             that order; the card at shuffled position k goes to seat k % 4.
-//   cut:      after the shuffle, the face-up card of the first deal's cut is
-//             position bounded(108) of the shuffled deck; its seat leads.
 //   matches:  deal i (0, 1, ...) of the match with seed s uses the seed
 //             splitmix64 of (s ^ (i + 1) * 0xD1B54A32D192ED03).
 //
+// Guandan's 108-card deal is in guandan/deck.h, Gan Deng Yan's in gdy/deal.cpp.
 // tests/reference/deal.py implements the same specification independently.
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
-
-#include "guandan/cardset.h"
 
 namespace guandan {
 
@@ -85,56 +82,6 @@ class Rng {
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::array<std::uint64_t, 4> s_{};
 };
-
-// A shuffled deck of physical card ids 0..107.
-using Deck = std::array<std::uint8_t, kNumPhysicalCards>;
-
-constexpr Deck shuffled_deck(Rng& rng) {
-  Deck deck{};
-  for (int i = 0; i < kNumPhysicalCards; ++i) deck[i] = std::uint8_t(i);
-  rng.shuffle(deck);
-  return deck;
-}
-
-// The four 27-card hands of a deck: position k goes to seat k % 4.
-constexpr std::array<CardSet, 4> deal_hands(const Deck& deck) {
-  std::array<CardSet, 4> hands{};
-  for (int k = 0; k < kNumPhysicalCards; ++k)
-    hands[k % 4] = hands[k % 4] + CardSet::of_kind(CardKind(deck[k] % kNumKinds));
-  return hands;
-}
-
-// Deals the `unseen` cards at random: they are shuffled (in kind order
-// first) and each seat in turn takes cards until it holds targets[s] (seats
-// already holding that many take none). Used for starting positions and for
-// the search's sampled worlds.
-constexpr void deal_unseen(std::array<CardSet, 4>& hands, CardSet unseen, const std::array<int, 4>& targets,
-                           Rng& rng) {
-  std::array<std::uint8_t, kNumPhysicalCards> pool{};
-  std::size_t n = 0;
-  for (int k = 0; k < kNumKinds; ++k)
-    for (int c = 0; c < unseen.count(CardKind(k)); ++c) pool[n++] = std::uint8_t(k);
-  rng.shuffle(pool.data(), n);
-  std::size_t next = 0;
-  for (int s = 0; s < 4; ++s)
-    while (hands[s].size() < targets[s] && next < n) hands[s] = hands[s] + CardSet::of_kind(pool[next++]);
-}
-
-// A seeded deal with the face-up card of the cut (which decides the first
-// deal's leader; later deals are led by the tribute rules).
-struct SeededDeal {
-  std::array<CardSet, 4> hands;
-  int cut_position;  // 0..107 in the shuffled deck
-  CardKind face_up;
-  int leader;        // the seat dealt the face-up card: cut_position % 4
-};
-
-constexpr SeededDeal seeded_deal(std::uint64_t seed) {
-  Rng rng(seed);
-  const Deck deck = shuffled_deck(rng);
-  const int cut = int(rng.bounded(kNumPhysicalCards));
-  return {deal_hands(deck), cut, CardKind(deck[cut] % kNumKinds), cut % 4};
-}
 
 constexpr std::uint64_t match_deal_seed(std::uint64_t match_seed, std::uint64_t deal_index) {
   std::uint64_t state = match_seed ^ ((deal_index + 1) * 0xD1B54A32D192ED03ull);

@@ -1,0 +1,70 @@
+// Guandan's deal: the 108 physical cards shuffled by the seeded generator
+// (common/rng.h) and dealt to four seats.
+//
+//   deal:     the 108 physical cards 0..107 (kind = id % 54) are shuffled from
+//             that order; the card at shuffled position k goes to seat k % 4.
+//   cut:      after the shuffle, the face-up card of the first deal's cut is
+//             position bounded(108) of the shuffled deck; its seat leads.
+//
+// tests/reference/deal.py implements the same specification independently.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "guandan/cardset.h"
+#include "guandan/common/rng.h"
+
+namespace guandan {
+
+// A shuffled deck of physical card ids 0..107.
+using Deck = std::array<std::uint8_t, kNumPhysicalCards>;
+
+constexpr Deck shuffled_deck(Rng& rng) {
+  Deck deck{};
+  for (int i = 0; i < kNumPhysicalCards; ++i) deck[i] = std::uint8_t(i);
+  rng.shuffle(deck);
+  return deck;
+}
+
+// The four 27-card hands of a deck: position k goes to seat k % 4.
+constexpr std::array<CardSet, 4> deal_hands(const Deck& deck) {
+  std::array<CardSet, 4> hands{};
+  for (int k = 0; k < kNumPhysicalCards; ++k)
+    hands[k % 4] = hands[k % 4] + CardSet::of_kind(CardKind(deck[k] % kNumKinds));
+  return hands;
+}
+
+// Deals the `unseen` cards at random: they are shuffled (in kind order
+// first) and each seat in turn takes cards until it holds targets[s] (seats
+// already holding that many take none). Used for starting positions and for
+// the search's sampled worlds.
+constexpr void deal_unseen(std::array<CardSet, 4>& hands, CardSet unseen, const std::array<int, 4>& targets,
+                           Rng& rng) {
+  std::array<std::uint8_t, kNumPhysicalCards> pool{};
+  std::size_t n = 0;
+  for (int k = 0; k < kNumKinds; ++k)
+    for (int c = 0; c < unseen.count(CardKind(k)); ++c) pool[n++] = std::uint8_t(k);
+  rng.shuffle(pool.data(), n);
+  std::size_t next = 0;
+  for (int s = 0; s < 4; ++s)
+    while (hands[s].size() < targets[s] && next < n) hands[s] = hands[s] + CardSet::of_kind(pool[next++]);
+}
+
+// A seeded deal with the face-up card of the cut (which decides the first
+// deal's leader; later deals are led by the tribute rules).
+struct SeededDeal {
+  std::array<CardSet, 4> hands;
+  int cut_position;  // 0..107 in the shuffled deck
+  CardKind face_up;
+  int leader;        // the seat dealt the face-up card: cut_position % 4
+};
+
+constexpr SeededDeal seeded_deal(std::uint64_t seed) {
+  Rng rng(seed);
+  const Deck deck = shuffled_deck(rng);
+  const int cut = int(rng.bounded(kNumPhysicalCards));
+  return {deal_hands(deck), cut, CardKind(deck[cut] % kNumKinds), cut % 4};
+}
+
+}  // namespace guandan
