@@ -26,7 +26,7 @@ import guandan
 import guandan.arena  # noqa: F401 - imported before any test replaces simulate, so it keeps the real one
 from guandan import arguments
 from guandan.cli import _parser, main
-from guandan.results_file import read_results
+from guandan.common.results_file import read_results
 from guandan.simulate import POLICIES
 
 import sigint_child

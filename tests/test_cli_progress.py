@@ -6,9 +6,9 @@ import io
 import sys
 
 from guandan.cli import main
-from guandan.progress import ProgressBar
+from guandan.common.progress import ProgressBar
 
-progress_module = sys.modules["guandan.progress"]
+progress_module = sys.modules["guandan.common.progress"]
 simulate_module = sys.modules["guandan.simulate"]  # guandan.simulate is the function
 
 

@@ -43,7 +43,7 @@ def test_simulate_out_writes_the_columns_and_the_run(tmp_path, what, flag):
     import numpy as np
 
     from guandan import gdy
-    from guandan.results_file import read_results
+    from guandan.common.results_file import read_results
 
     path = str(tmp_path / "run.npz")
     status, out, err = run(["simulate", "--game", "gdy", "--players", "3", flag, "200", "--seed", "4",

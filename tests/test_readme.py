@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from guandan.cli import _parser, main
+from guandan.cli import main, parse_args
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -75,7 +75,7 @@ def parse(argv):
     err = io.StringIO()
     try:
         with redirect_stderr(err), redirect_stdout(io.StringIO()):
-            return _parser().parse_args(argv)
+            return parse_args(argv)
     except SystemExit as done:
         assert done.code == 0, f"guandan {' '.join(argv)}: {err.getvalue()}"
         return None  # --help or --version

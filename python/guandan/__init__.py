@@ -22,8 +22,9 @@ from .observation import Observation
 from .ruleset import PRESET_NAMES, Ruleset
 from .simulate import DealResults, MatchResults, simulate, simulate_matches
 from .tribute import TributePlan, return_cards, tribute_cards, tribute_leader, tribute_plan
-
 from .version import __version__
+
+from . import games as _games  # noqa: E402,F401 - registers the built-in games (guandan.common.games)
 
 __all__ = [
     "beats",

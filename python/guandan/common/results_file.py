@@ -8,24 +8,26 @@ Two formats, chosen by the file's suffix:
   one column per result column (a fixed-size list for ``placing`` and
   ``final_levels``), the run as JSON in the schema metadata key ``guandan.run``.
 
-The run records what is needed to reproduce the results: the command, the
-number of deals or matches, seed, policies, ruleset (every field), level,
-tribute, search playouts, threads and the package version.
-:func:`read_results` reads either format back.
+The run records what is needed to reproduce the results: its game (the
+name it is registered under, :mod:`guandan.common.games`; files of Guandan
+written before games were named have none), the command, what was played
+and how many, seed, policies, the game's own settings (Guandan's ruleset,
+level, tribute and search playouts; Gan Deng Yan's players and target),
+threads and the package version. :func:`read_results` reads either format
+back, as the result table the game's entry names.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Mapping, Tuple, Union
+from typing import Any, Dict, Mapping, Tuple
 
 import numpy as np
 
-from .common.columns import Columns
-from .simulate import DealResults, MatchResults
+from .columns import Columns
+from .games import DEFAULT_GAME, game_entry
 
-Results = Union[DealResults, MatchResults]
 FORMATS = (".npz", ".parquet")
 RUN_KEY = "run"
 PARQUET_RUN_KEY = b"guandan.run"
@@ -89,7 +91,7 @@ def write_results(results: Columns, path: str, run: Mapping[str, Any]) -> None:
     pa.parquet.write_table(table, path)
 
 
-def read_results(path: str) -> Tuple[Results, Dict[str, Any]]:
+def read_results(path: str) -> Tuple[Columns, Dict[str, Any]]:
     """The results and the run stored in a file written by :func:`write_results`."""
     if path.lower().endswith(".npz"):
         with np.load(path) as data:
@@ -108,9 +110,10 @@ def read_results(path: str) -> Tuple[Results, Dict[str, Any]]:
                 arrays[name] = column.to_numpy(zero_copy_only=False)
     else:
         raise ValueError(f"cannot read {path!r}: the name must end in {' or '.join(FORMATS)}")
-    if run.get("game") == "gdy":
-        from .gdy.simulate import DealResults as GdyDeals, GameResults as GdyGames
-
-        return (GdyGames if run.get("what") == "games" else GdyDeals)(**arrays), run  # type: ignore[return-value]
-    kind = MatchResults if run.get("what") == "matches" else DealResults
-    return kind(**arrays), run
+    # The run names its game (Guandan's files before games were named have
+    # none) and what it played; the game's entry gives the table of that.
+    entry = game_entry(run.get("game", DEFAULT_GAME))
+    table = entry.result_types.get(run.get("what", ""))
+    if table is None:
+        raise ValueError(f"cannot read {path!r}: {entry.title} has no results of {run.get('what')!r}")
+    return table()(**arrays), run

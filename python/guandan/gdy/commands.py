@@ -1,0 +1,101 @@
+"""Gan Deng Yan's entry in the game registry: ``guandan play|simulate|arena
+--game gdy``, with its own option (``--target``) beside the shared ones
+(:mod:`guandan.common.command_line`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..common import options
+from ..common.columns import Columns
+from ..common.command_line import CommandError, check_memory, joined, seat_policies, with_progress
+from ..common.games import GameEntry
+from .game import DEFAULT_TARGET, MAX_TARGET
+from .simulate import POLICIES
+
+
+def _add_options(command: str, parser: argparse.ArgumentParser) -> None:
+    if command in ("play", "simulate"):
+        also = " (with --matches: whole games)" if command == "simulate" else ""
+        parser.add_argument("--target", type=options.integer_in(1, MAX_TARGET), default=None,
+                            help=f"the score that ends a game{also}, 1..{MAX_TARGET:,} (default {DEFAULT_TARGET})")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from ..common.results_file import write_results
+    from ..version import __version__
+    from .simulate import simulate, simulate_games
+    from .summary import deal_summary, game_summary
+
+    games = bool(args.matches)
+    if args.target is not None and not games:
+        raise CommandError("--target sets the end of a game: simulate whole games with --matches")
+    target = args.target or DEFAULT_TARGET
+    players = args.players
+    n = args.matches or args.deals
+    what = "games" if games else "deals"
+    check_memory(n, simulate_games(0, players) if games else simulate(0, players), f"{n:,} {what}")
+    print(f"guandan simulate: Gan Deng Yan, {n:,} {what}, {players} players, policy {joined(args.policy)}, "
+          f"seed {args.seed}, {args.threads} thread(s)" + (f", target {target}" if games else ""))
+    label = f"Simulating {n:,} {what}"
+    results: Columns
+    if games:
+        played, seconds = with_progress(args, label, lambda bar: simulate_games(
+            n, players, policy=args.policy, target=target, seed=args.seed, threads=args.threads, progress=bar))
+        summary, results = game_summary(played, seconds), played
+    else:
+        dealt, seconds = with_progress(args, label, lambda bar: simulate(
+            n, players, policy=args.policy, seed=args.seed, threads=args.threads, progress=bar))
+        summary, results = deal_summary(dealt, seconds), dealt
+    print()
+    print("\n".join(summary))
+    if args.out:
+        run = {"command": "simulate", "game": "gdy", "what": what, "count": n, "seed": args.seed, "players": players,
+               "policies": seat_policies(args), "target": target if games else None, "threads": args.threads,
+               "version": __version__}
+        write_results(results, args.out, run)
+        print(f"\nWrote {args.out}")
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from .arena import arena
+    from .simulate import simulate
+
+    a, b = args.bots
+    if args.deals < 2:
+        raise CommandError("--deals: the arena needs at least 2 deal pairs for an interval")
+    check_memory(2 * args.deals, simulate(0, args.players), f"{2 * args.deals:,} deals")
+    result, seconds = with_progress(args, f"Arena {a} vs {b}", lambda bar: arena(
+        a, b, args.deals, players=args.players, seed=args.seed, threads=args.threads, progress=bar))
+    print("\n".join(result.summary()))
+    print(f"  ({seconds:.1f} s; Gan Deng Yan, seed {args.seed})")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .terminal import play_command
+
+    args.target = args.target or DEFAULT_TARGET
+    return play_command(args)
+
+
+def _deal_results() -> type:
+    from .simulate import DealResults
+
+    return DealResults
+
+
+def _game_results() -> type:
+    from .simulate import GameResults
+
+    return GameResults
+
+
+GDY = GameEntry(
+    name="gdy", title="Gan Deng Yan", players=(2, 6), default_players=4,
+    policies=POLICIES, bots=POLICIES, default_bot="rule",
+    commands={"play": _play, "simulate": _simulate, "arena": _arena},
+    add_options=_add_options,
+    result_types={"deals": _deal_results, "games": _game_results},
+)

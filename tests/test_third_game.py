@@ -1,0 +1,154 @@
+"""The game registry's extension point: a third game, registered from this
+file alone, runs through ``guandan simulate``, ``arena`` and ``play`` and
+its results file reads back, without a line of the package knowing it.
+
+The game is Nim: 2 to 4 players take 1 to 3 stones in turn from a pile of
+13 to 20 (drawn from the seed); whoever takes the last stone wins. Policy
+``perfect`` leaves a multiple of 4 when it can, ``random`` takes any amount.
+"""
+
+import io
+import random
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from guandan.cli import main
+from guandan.common.columns import Columns
+from guandan.common.command_line import check_memory, seat_policies, with_progress
+from guandan.common.games import GameEntry, game_names, register_game, unregister_game
+from guandan.common.lines import rate_line
+from guandan.common.results_file import read_results, write_results
+
+POLICIES = ("random", "perfect")
+
+
+@dataclass(frozen=True)
+class NimResults(Columns):
+    winner: np.ndarray
+
+
+def take(policy, stones, rng):
+    if policy == "perfect" and stones % 4:
+        return stones % 4
+    return rng.randint(1, min(3, stones))
+
+
+def play_deal(seed, policies, person=None):
+    rng = random.Random(seed)
+    stones, seat = rng.randint(13, 20), 0
+    while True:
+        taken = person(stones) if seat == person_seat(policies) else take(policies[seat], stones, rng)
+        stones -= taken
+        if stones == 0:
+            return seat
+        seat = (seat + 1) % len(policies)
+
+
+def person_seat(policies):
+    return policies.index(None) if None in policies else -1
+
+
+def simulate(n, policies, seed, progress=None):
+    winners = [play_deal(seed * 1_000_003 + i, policies) for i in range(n)]
+    if progress is not None:
+        progress(n, n)
+    return NimResults(winner=np.array(winners, dtype=np.int8))
+
+
+def nim_simulate(args):
+    check_memory(args.deals, simulate(0, seat_policies(args), 0), f"{args.deals} deals")
+    results, _ = with_progress(args, "Nim", lambda bar: simulate(args.deals, seat_policies(args), args.seed, bar))
+    for seat in range(args.players):
+        print(rate_line(f"seat {seat} wins", int((results.winner == seat).sum()), len(results)))
+    if args.out:
+        write_results(results, args.out, {"game": "nim", "what": "deals", "count": args.deals})
+    return 0
+
+
+def nim_arena(args):
+    a, b = args.bots
+    seats = [[a if s % 2 == k else b for s in range(args.players)] for k in (0, 1)]  # each bot in every seat
+    wins = sum(int(np.isin(simulate(args.deals, policies, args.seed).winner, [s for s, p in enumerate(policies) if p == a]).sum())
+               for policies in seats)
+    print(rate_line(f"{a} vs {b}: {a} wins", wins, 2 * args.deals))
+    return 0
+
+
+def nim_play(args):
+    policies = [None if s == args.seat else args.bots for s in range(args.players)]
+    winner = play_deal(args.seed or 0, policies, person=lambda stones: int(input(f"{stones} stones> ")))
+    print("you win" if winner == args.seat else f"seat {winner} wins")
+    return 0
+
+
+NIM = GameEntry(name="nim", title="Nim", players=(2, 4), default_players=2, policies=POLICIES, bots=POLICIES,
+                default_bot="perfect", default_pair=("perfect", "random"),
+                commands={"simulate": nim_simulate, "arena": nim_arena, "play": nim_play},
+                result_types={"deals": lambda: NimResults})
+
+
+@pytest.fixture(autouse=True)
+def nim():
+    register_game(NIM)
+    yield
+    unregister_game("nim")
+
+
+def run(argv):
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_simulate_runs_the_registered_game_and_its_file_reads_back(tmp_path):
+    path = str(tmp_path / "nim.npz")
+    status, out, err = run(["simulate", "--game", "nim", "--players", "3", "--deals", "400", "--policy",
+                            "perfect,random,random", "--out", path, "--quiet"])
+    assert status == 0, err
+    assert [line.split()[1] for line in out.splitlines()] == ["0", "1", "2"]
+    results, run_record = read_results(path)
+    assert isinstance(results, NimResults) and run_record["game"] == "nim"
+    assert np.array_equal(results.winner, simulate(400, ["perfect", "random", "random"], 0).winner)
+
+
+def test_arena_compares_the_games_policies():
+    status, out, err = run(["arena", "--game", "nim", "--deals", "300", "--quiet"])
+    assert status == 0, err
+    share = float(out.split("wins")[1].split("%")[0]) / 100
+    assert "perfect vs random" in out and share > 0.6  # the perfect player wins most two-player deals
+
+
+def test_play_at_the_terminal(monkeypatch):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "1")
+    status, out, err = run(["play", "--game", "nim", "--seed", "5", "--bots", "random"])
+    assert status == 0 and ("you win" in out or "wins" in out), err
+
+
+def test_the_game_checks_its_own_names_and_seats():
+    for argv, words in [
+        (["simulate", "--game", "nim", "--policy", "rule"], ["Nim policy 'rule'", "random, perfect"]),
+        (["simulate", "--game", "nim", "--players", "5"], ["--players", "2 to 4"]),
+        (["simulate", "--game", "nim", "--ruleset", "pagat"], ["--ruleset", "Guandan's", "not of Nim's"]),
+        (["arena", "--game", "nim", "--bots", "perfect,search"], ["Nim policy 'search'"]),
+        (["play", "--game", "nim", "--players", "3", "--seat", "3"], ["--seat", "0..2"]),
+        (["simulate", "--game", "chess"], ["--game", "guandan, gdy, nim"]),
+    ]:
+        status, out, err = run(argv)
+        assert status == 2 and out == "" and len(err.splitlines()) == 1, (argv, err)
+        for word in words:
+            assert word in err, (word, err)
+
+
+def test_help_lists_the_games_own_choices():
+    status, out, _ = run(["simulate", "--game", "nim", "--help"])
+    assert status == 0 and "random, perfect" in out and "--ruleset" not in out and "--players" in out
+
+
+def test_the_registry_refuses_a_second_game_of_the_same_name():
+    with pytest.raises(ValueError, match="already registered"):
+        register_game(NIM)
+    assert game_names()[:2] == ["guandan", "gdy"]
