@@ -148,15 +148,42 @@ def test_every_field_of_an_odd_type_is_a_400_never_a_5xx(tmp_path):
     host = person(app, "Host")
     code = _code(host)
     odd = [[], ["rule"], {}, {"a": 1}, 3, 2.5, None, True, "x" * 5000]
-    fields = ["ruleset", "bots", "public", "name", "seat", "player", "anyway", "seats"]
+    fields = ["ruleset", "bots", "public", "name", "seat", "player", "anyway", "seats", "game", "players", "target"]
     paths = ["/api/session", "/api/tables", "/api/tables/vs-bots"] + [f"/api/tables/{code}/{a}" for a in TABLE_ACTIONS]
     for path in paths:
         for field in fields:
             for value in odd:
                 reply = host.post(path, json={field: value})
                 assert reply.status_code < 500, (path, field, value, reply.text)
-    for field in ("ruleset", "bots"):
+    for field in ("ruleset", "bots", "game", "players"):
         for value in odd[:-1]:  # the long string is over the body limit: a 413
             for path in ("/api/tables", "/api/tables/vs-bots"):
                 reply = host.post(path, json={field: value})
                 assert reply.status_code == 400 and reply.json()["error"]["code"] == "bad_request", (path, field, value)
+
+
+def test_a_database_from_before_games_had_a_column_still_opens(tmp_path):
+    # The first schema stored Guandan tables with their ruleset alone; such a
+    # database gains the game, options and seats columns and its tables come
+    # back as Guandan tables of four, with the ruleset as their option.
+    import sqlite3
+
+    path = str(tmp_path / "old.sqlite")
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE players (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL, name TEXT NOT NULL, created REAL NOT NULL);
+        CREATE TABLE tables (code TEXT PRIMARY KEY, host TEXT NOT NULL, ruleset TEXT NOT NULL, bots TEXT NOT NULL,
+                             public INTEGER NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL);
+        CREATE TABLE actions (code TEXT NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL,
+                              at REAL NOT NULL, PRIMARY KEY (code, n));
+        INSERT INTO players VALUES ('p1', 'hash', 'Old', 0);
+        INSERT INTO tables VALUES ('ABCDEF', 'p1', 'pagat', 'simple', 1, 7, 1.0);
+        INSERT INTO actions VALUES ('ABCDEF', 0, 'join', '{"player":"p1","seat":0}', 1.0);
+    """)
+    db.commit()
+    db.close()
+    app = create_app(path, **FAST)
+    table = app.state.rooms.tables["ABCDEF"]
+    assert table.GAME == "guandan" and table.ruleset == "pagat" and table.seats == ["p1", None, None, None]
+    record = app.state.rooms.store.table_record("ABCDEF")
+    assert (record.game, record.options, record.seats) == ("guandan", {"ruleset": "pagat"}, 4)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type
 
 #: The commands a game can run; each entry runs the ones it has.
 COMMANDS = ("play", "simulate", "arena")
@@ -44,6 +44,9 @@ class GameEntry:
     # The result table of each kind of run ("deals", "matches", "games"), to
     # read a results file back (guandan.common.results_file).
     result_types: Mapping[str, Callable[[], Type]] = field(default_factory=dict)
+    # The web server's part (guandan.web.web_games.WebGame), made on first
+    # use so that the engine does not need the web extra; None: no browser table.
+    web_table: Optional[Callable[[], Any]] = None
 
     def _unknown(self, option: str, what: str, name: str, choices: Sequence[str]) -> ValueError:
         game = "" if self.name == DEFAULT_GAME else f"{self.title} "

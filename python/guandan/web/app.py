@@ -18,12 +18,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..log import dumps, match_log
+from ..log import dumps
 from . import protocol, sessions
 from .bot_runner import BotRunner
 from .errors import WebError
 from .rate_limit import RateLimit
-from .rooms import BotFactory, Connection, Rooms, default_bot
+from .rooms import BotFactory, Connection, Rooms
 from .store import Store
 from .views import table_summary
 
@@ -131,7 +131,7 @@ async def create_table(request: Request) -> Response:
     player = _player(request)
     body = await _body(request)
     rooms = _rooms(request)
-    table = rooms.create(player, body.get("ruleset", "standard"), body.get("bots", "rule"), body.get("public", True))
+    table = rooms.create(player, body, body.get("public", True))
     return JSONResponse({"table": table_summary(table, rooms.names), "seat": 0}, status_code=201)
 
 
@@ -140,7 +140,7 @@ async def create_vs_bots(request: Request) -> Response:
     player = _player(request)
     body = await _body(request)
     rooms = _rooms(request)
-    table = rooms.create(player, body.get("ruleset", "standard"), body.get("bots", "rule"), False, solo=True)
+    table = rooms.create(player, body, False, solo=True)
     return JSONResponse({"table": table_summary(table, rooms.names), "seat": 0}, status_code=201)
 
 
@@ -194,10 +194,10 @@ TABLE_ACTIONS: Dict[str, Callable[[Any, str, Dict[str, Any]], Any]] = {
 async def download_log(request: Request) -> Response:
     _player(request)
     table = _rooms(request).finished_table(request.path_params["code"])
-    if table.status not in ("over", "ended") or table.match is None:
+    if table.status not in ("over", "ended") or not table.has_game:
         raise WebError("wrong_phase", key="log_not_ready")
-    headers = {"Content-Disposition": f'attachment; filename="guandan-{table.code}.json"'}
-    return Response(dumps(match_log(table.match)), media_type="application/json", headers=headers)
+    headers = {"Content-Disposition": f'attachment; filename="{table.GAME}-{table.code}.json"'}
+    return Response(dumps(Rooms.game_of(table).log(table)), media_type="application/json", headers=headers)
 
 
 # --- the websocket --------------------------------------------------------------
@@ -248,7 +248,7 @@ async def _one_message(rooms: Rooms, table, connection: Connection, limit: RateL
         if data is None:
             raise WebError("bad_message", detail="empty message")
         raw = protocol.load(data)
-        await rooms.handle(table, connection, protocol.parse(raw))
+        await rooms.handle(table, connection, protocol.parse(raw, rooms.game_of(table).messages))
     except WebError as error:
         connection.send(protocol.error_message(error, protocol.reference(raw)))
 
@@ -272,11 +272,16 @@ async def page(request: Request) -> Response:
 
 
 async def table_page(request: Request) -> Response:
-    """A table's link opens the table page (the lobby page where there is none)."""
-    return _page_file("table.html" if os.path.isfile(os.path.join(STATIC, "table.html")) else "index.html")
+    """A table's link opens the page of its game's tables (the lobby page
+    where there is none, or no such table: the page says so)."""
+    name = "table.html"
+    table = _rooms(request).tables.get(request.path_params["code"].upper())
+    if table is not None:
+        name = Rooms.game_of(table).page
+    return _page_file(name if os.path.isfile(os.path.join(STATIC, name)) else "index.html")
 
 
-def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_factory: BotFactory = default_bot,
+def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_factory: Optional[BotFactory] = None,
                workers: int = 4, message_rate: Tuple[float, int] = (10.0, 20)) -> Starlette:
     """The app on the database at ``db_path`` (created if missing); bots
     pause ``bot_delay`` seconds before each action; a websocket may send

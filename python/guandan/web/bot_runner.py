@@ -9,15 +9,9 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Optional, TypeVar, Union
-
-from .._core import Card, Move
-from ..bots import Bot
-from ..deal import Deal
-from ..observation import Observation
+from typing import Callable, TypeVar
 
 T = TypeVar("T")
-Decision = Union[Card, Move, None]
 
 
 class BotRunner:
@@ -26,17 +20,6 @@ class BotRunner:
 
     async def run(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, work)
-
-    async def decide(self, bot: Bot, deal: Deal, observation: Observation) -> Decision:
-        """The bot's card (tribute or return phase) or move (None: pass).
-
-        ``deal`` is a private copy: the table may change while the bot thinks."""
-        def work() -> Decision:
-            if deal.phase in ("tribute", "return"):
-                return bot.choose_card(observation, deal.tribute_options())
-            return bot.choose_move(observation, deal.legal_moves(), deal.can_pass())
-
-        return await self.run(work)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -2,17 +2,18 @@
 
 :func:`parse` turns one raw text into a :class:`Message` or raises WebError
 (``too_large``, ``bad_message``, ``unknown_type``): nothing malformed reaches
-the table. Field values that need the game (is this card in the hand?) are
-checked later by the engine.
+the table. The messages of every table are here (``ping``, ``chat``,
+``coach``, ``next``); those of play come from the table's game
+(``WebGame.messages``), which parses its own cards. Field values that need
+the game (is this card in the hand?) are checked later by the engine.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Union
 
-from .._core import Card
 from .errors import WebError
 from .sessions import chat_text
 
@@ -32,64 +33,34 @@ Ref = Union[str, int, None]
 class Message:
     type: str
     ref: Ref = None
-    cards: List[Card] = field(default_factory=list)
+    cards: List[Any] = field(default_factory=list)  # the game's cards
     reading: Optional[int] = None
-    card: Optional[Card] = None
+    card: Any = None
     on: bool = False
     text: str = ""
 
 
-def _bad(detail: str) -> WebError:
+def bad_field(detail: str) -> WebError:
+    """The error of a malformed field."""
     return WebError("bad_message", detail=detail)
-
-
-def _card(value: Any, where: str) -> Card:
-    if not isinstance(value, str) or len(value) > 3:
-        raise _bad(f"{where} must be a card text such as 'Ah'")
-    try:
-        return Card(value)
-    except ValueError:
-        raise WebError("bad_card", card=value) from None
-
-
-def _cards(raw: Dict[str, Any]) -> List[Card]:
-    cards = raw.get("cards")
-    if not isinstance(cards, list):
-        raise _bad("cards must be a list of card texts")
-    if len(cards) > MAX_CARDS:
-        raise _bad(f"at most {MAX_CARDS} cards")
-    return [_card(c, "cards[]") for c in cards]
-
-
-def _reading(raw: Dict[str, Any]) -> Optional[int]:
-    reading = raw.get("reading")
-    if reading is None:
-        return None
-    if type(reading) is not int or not 0 <= reading < 1000:
-        raise _bad("reading must be a small non-negative integer")
-    return reading
 
 
 def _flag(raw: Dict[str, Any]) -> bool:
     on = raw.get("on")
     if type(on) is not bool:
-        raise _bad("on must be true or false")
+        raise bad_field("on must be true or false")
     return on
 
 
-# The fields each type takes, read from the raw object.
-_FIELDS: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
-    "select": lambda raw: {"cards": _cards(raw)},
-    "play": lambda raw: {"cards": _cards(raw), "reading": _reading(raw)},
-    "pass": lambda raw: {},
-    "give": lambda raw: {"card": _card(raw.get("card"), "card")},
-    "hint": lambda raw: {},
+Fields = Mapping[str, Callable[[Dict[str, Any]], Dict[str, Any]]]
+
+# The fields each type of every table takes, read from the raw object.
+TABLE_MESSAGES: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     "coach": lambda raw: {"on": _flag(raw)},
     "next": lambda raw: {},
     "chat": lambda raw: {"text": chat_text(raw.get("text"))},
     "ping": lambda raw: {},
 }
-TYPES = tuple(_FIELDS)
 
 
 def reference(raw: Any) -> Ref:
@@ -112,17 +83,18 @@ def load(data: Union[str, bytes]) -> Dict[str, Any]:
     try:
         raw = json.loads(data)
     except (ValueError, RecursionError):
-        raise _bad("not JSON") from None
+        raise bad_field("not JSON") from None
     if not isinstance(raw, dict):
-        raise _bad("a message is a JSON object")
+        raise bad_field("a message is a JSON object")
     return raw
 
 
-def parse(raw: Dict[str, Any]) -> Message:
+def parse(raw: Dict[str, Any], game_messages: Fields) -> Message:
+    """The message ``raw``, one of the table's types or of ``game_messages`` (the table's game's)."""
     kind = raw.get("type")
     if not isinstance(kind, str):
-        raise _bad("type must be a string")
-    fields = _FIELDS.get(kind)
+        raise bad_field("type must be a string")
+    fields = TABLE_MESSAGES.get(kind) or game_messages.get(kind)
     if fields is None:
         raise WebError("unknown_type", type=repr(kind[:40]))
     return Message(type=kind, ref=reference(raw), **fields(raw))

@@ -15,26 +15,23 @@ import secrets
 import time
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, TypeVar
 
-from .._core import Card
-from ..bots import Bot
-from . import coach
 from .bot_runner import BotRunner
 from .errors import WebError
-from .i18n import move_name
 from .protocol import Message, server_message
-from .selection import read_selection
 from .store import Store, TableRecord
-from .tables import BOT_STRENGTHS, Table, check_options, move_record, new_code, normal_code
+from .tables import Table, new_code, normal_code
 from .views import seat_view
+from .web_games import WebGame, web_game
 
 log = logging.getLogger("guandan.web")
 T = TypeVar("T")
 QUEUE_LIMIT = 256  # views a connection may fall behind before it is dropped
 #: Open table connections one session may hold at once (tabs, tables).
 MAX_CONNECTIONS_PER_PLAYER = 8
-HINT_MS = 200
 
-BotFactory = Callable[[str], Bot]
+#: Makes every bot of every table from its strength, instead of the table's
+#: game (tests use it for bots of their own).
+BotFactory = Callable[[str], Any]
 
 
 def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
@@ -86,13 +83,9 @@ class Connection:
         self.queue.put_nowait(None)
 
 
-def default_bot(strength: str) -> Bot:
-    return BOT_STRENGTHS[strength](secrets.randbits(63))
-
-
 class Rooms:
     def __init__(self, store: Store, runner: BotRunner, bot_delay: float = 0.6,
-                 bot_factory: BotFactory = default_bot) -> None:
+                 bot_factory: Optional[BotFactory] = None) -> None:
         self.store = store
         self.runner = runner
         self.bot_delay = bot_delay
@@ -101,7 +94,7 @@ class Rooms:
         self.tables: Dict[str, Table] = {}
         self.connections: Dict[str, List[Connection]] = {}
         self.coach: Set[Tuple[str, int]] = set()
-        self._bots: Dict[Tuple[str, int], Bot] = {}
+        self._bots: Dict[Tuple[str, int], Any] = {}
         self._driving: Set[str] = set()
         self._tasks: Set["asyncio.Task[None]"] = set()
         for record in store.tables(live_only=True):
@@ -113,8 +106,8 @@ class Rooms:
 
     # --- tables ----------------------------------------------------------------
     def _new_table(self, record: TableRecord) -> Table:
-        return Table(record.code, record.host, record.ruleset, record.bots, record.public, record.seed,
-                     record.created, on_action=self.store.add_action)
+        return web_game(record.game).table(record.code, record.host, record.options, record.bots, record.public,
+                                           record.seed, record.seats, record.created, on_action=self.store.add_action)
 
     def _rebuild(self, record: TableRecord) -> Table:
         table = self._new_table(record)
@@ -124,14 +117,19 @@ class Rooms:
         table.on_action = self.store.add_action
         return table
 
-    def create(self, host: str, ruleset: Any, bots: Any, public: Any, solo: bool = False) -> Table:
-        check_options(ruleset, bots)
+    def create(self, host: str, body: Dict[str, Any], public: Any, solo: bool = False) -> Table:
+        """A new table of the game the request ``body`` names (Guandan by
+        default), with its options, bot strength and size from the body."""
+        game = web_game(body.get("game", "guandan"))
+        options = game.options(body)
+        bots = game.check_strength(body.get("bots", game.default_strength))
+        seats = game.check_seats(body["players"]) if "players" in body else game.default_seats
         if type(public) is not bool:
             raise WebError("bad_request", detail="public must be true or false")
         code = new_code()
         while code in self.tables or self.store.table_exists(code):
             code = new_code()
-        record = TableRecord(code, host, ruleset, bots, public, secrets.randbits(63), time.time())
+        record = TableRecord(code, host, game.name, options, bots, public, secrets.randbits(63), time.time(), seats)
         self.store.add_table(record)
         table = self._new_table(record)
         self.tables[code] = table
@@ -174,9 +172,12 @@ class Rooms:
     def present(self, table: Table) -> Set[str]:
         return {c.player for c in self.connections.get(table.code, [])}
 
+    def coaching(self, table: Table, seat: Optional[int]) -> bool:
+        return (table.code, seat) in self.coach
+
     def view(self, table: Table, player: Optional[str]) -> Dict[str, Any]:
         seat = None if player is None else table.seat_of(player)
-        return seat_view(table, player, self.names, self.present(table), (table.code, seat) in self.coach)
+        return seat_view(table, player, self.names, self.present(table), self.coaching(table, seat))
 
     def changed(self, table: Table) -> None:
         """Send the views (the change is stored already), then let the bots
@@ -186,7 +187,7 @@ class Rooms:
         present = self.present(table)
         for connection in self.connections.get(table.code, []):
             seat = table.seat_of(connection.player)
-            connection.send(seat_view(table, connection.player, self.names, present, (table.code, seat) in self.coach))
+            connection.send(seat_view(table, connection.player, self.names, present, self.coaching(table, seat)))
             if table.status == "ended":
                 connection.close()
         self._kick(table)
@@ -233,7 +234,8 @@ class Rooms:
         return seat
 
     async def handle(self, table: Table, connection: Connection, message: Message) -> None:
-        """One checked message from a page; WebError when refused."""
+        """One checked message from a page; WebError when refused. The
+        table's own messages are handled here, those of play by its game."""
         player = connection.player
         kind = message.type
         if table.status == "ended":
@@ -243,64 +245,19 @@ class Rooms:
         elif kind == "chat":
             line = table.say(player, self.names.get(player, ""), message.text)
             self.broadcast(table, server_message("chat", line=line))
-        elif kind == "select":
-            seat = self._own_seat(table, player)
-            connection.send(self._selection(table, seat, message))
         elif kind == "coach":
             seat = self._own_seat(table, player)
             (self.coach.add if message.on else self.coach.discard)((table.code, seat))
             self.changed(table)
-        elif kind == "hint":
-            seat = self._own_seat(table, player)
-            await self._hint(table, seat, connection, message)
         elif kind == "next":
             table.mark_ready(self._own_seat(table, player))
             self.changed(table)
-        elif kind == "give":
-            if message.card is None:  # parse_message requires one; a hand-built message may not
-                raise WebError("bad_message", detail="give needs a card")
-            table.give(self._own_seat(table, player), message.card)
-            self.changed(table)
-        elif kind in ("play", "pass"):
-            await self._play(table, player, message)
-
-    def _selection(self, table: Table, seat: int, message: Message) -> Dict[str, Any]:
-        deal = table.deal
-        if deal is None:
-            raise WebError("wrong_phase", key="no_deal")
-        found = read_selection(deal, seat, message.cards)
-        readings = [{"index": i, **move_record(m), "name": name} for i, (m, name) in enumerate(zip(found.moves, found.names))]
-        can_pass = not message.cards and deal.turn == seat and deal.can_pass()
-        return server_message("selection", ref=message.ref, cards=[str(c) for c in message.cards],
-                              readings=readings, reason=None if readings or can_pass else found.reason, **{"pass": can_pass})
-
-    async def _play(self, table: Table, player: str, message: Message) -> None:
-        seat = self._own_seat(table, player)
-        before = table.deal.copy() if (table.code, seat) in self.coach and table.deal is not None else None
-        if message.type == "pass":
-            table.play_move(seat, None)
-            move = None
         else:
-            move = table.play_cards(seat, message.cards, message.reading)
-        self.changed(table)
-        if before is not None:
-            comment = await self.runner.run(lambda: coach.rate(before, seat, move, HINT_MS))
-            if comment is not None:
-                self.send_to(table, player, server_message("coach", text=comment))
+            await self.game_of(table).handle(self, table, connection, self._own_seat(table, player), message)
 
-    async def _hint(self, table: Table, seat: int, connection: Connection, message: Message) -> None:
-        deal = table.deal
-        if deal is None or deal.phase != "play":
-            raise WebError("wrong_phase", key="no_deal")
-        if deal.turn != seat:
-            raise WebError("not_your_turn")
-        position = deal.copy()
-        found = await self.runner.run(lambda: coach.hint(position, seat, HINT_MS))
-        reading: Optional[Dict[str, Any]] = None
-        if found.move is not None:
-            reading = {"index": 0, **move_record(found.move), "name": move_name(found.move, position.level)}
-        connection.send(server_message("hint", ref=message.ref, cards=[] if reading is None else reading["cards"],
-                                       reading=reading, reason=found.reason))
+    @staticmethod
+    def game_of(table: Table) -> WebGame:
+        return web_game(table.GAME)
 
     # --- bots and the next deal --------------------------------------------------
     def _people_here(self, table: Table) -> List[int]:
@@ -311,7 +268,7 @@ class Rooms:
     def _kick(self, table: Table) -> None:
         if table.status != "playing" or not self._people_here(table):
             return
-        if table.current_deal().is_over:
+        if table.deal_over:
             if all(s in table.ready for s in self._people_here(table)):
                 table.next_deal()
                 self.changed(table)
@@ -322,10 +279,11 @@ class Rooms:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    def _bot(self, table: Table, seat: int) -> Bot:
+    def _bot(self, table: Table, seat: int) -> Any:
         key = (table.code, seat)
         if key not in self._bots:
-            self._bots[key] = self.bot_factory(table.bots)
+            make = self.bot_factory or (lambda strength: self.game_of(table).make_bot(strength, secrets.randbits(63)))
+            self._bots[key] = make(table.bots)
         return self._bots[key]
 
     async def _drive(self, table: Table) -> None:
@@ -337,23 +295,18 @@ class Rooms:
                     await asyncio.sleep(self.bot_delay)
                     if table.actions != version or not table.is_bot_turn():
                         continue
-                deal = table.current_deal()
-                seat = deal.turn
+                seat = table.turn
                 if seat is None:  # is_bot_turn() says a seat is to act
                     break
-                position = deal.copy()
-                observation = position.observation(seat, table.match)
+                game = self.game_of(table)
                 try:
-                    decision = await self.runner.decide(self._bot(table, seat), position, observation)
+                    decision = await self.runner.run(game.decide(table, seat, self._bot(table, seat)))
                 except Exception:  # a broken bot must not stall the table
                     log.exception("table %s: the bot of seat %d failed; playing a default", table.code, seat)
-                    decision = _default_decision(position)
+                    decision = game.fallback(table, seat) if table.actions == version else None
                 if table.actions != version or not table.is_bot_turn():
                     continue  # the table moved on (a person took the seat, ...)
-                if isinstance(decision, Card):
-                    table.give(seat, decision)
-                else:
-                    table.play_move(seat, decision)
+                game.act(table, seat, decision)
                 self.changed(table)
         finally:
             self._driving.discard(table.code)
@@ -364,9 +317,3 @@ class Rooms:
         for connections in self.connections.values():
             for connection in connections:
                 connection.close()
-
-
-def _default_decision(deal):
-    if deal.phase in ("tribute", "return"):
-        return deal.tribute_options()[0]
-    return None if deal.can_pass() else deal.legal_moves()[0]

@@ -1,8 +1,9 @@
 """The server's SQLite database (WAL journal): players, tables, and every
 table action in order.
 
-A table is stored as its creation record plus its actions, appended one by
-one and committed before anyone is told of them; on start the server rebuilds
+A table is stored as its creation record (its game, options, bot strength,
+size and seed) plus its actions, appended one by one and committed before
+anyone is told of them; on start the server rebuilds
 each live table by applying its actions again (``tables.Table.apply``); a
 table that ended is marked so, and not rebuilt. With
 ``synchronous=NORMAL`` a WAL commit survives the server process being killed.
@@ -30,7 +31,10 @@ CREATE TABLE IF NOT EXISTS tables (
     bots TEXT NOT NULL,
     public INTEGER NOT NULL,
     seed INTEGER NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    game TEXT NOT NULL DEFAULT 'guandan',
+    options TEXT NOT NULL DEFAULT '',
+    seats INTEGER NOT NULL DEFAULT 4
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -47,15 +51,34 @@ CREATE TABLE IF NOT EXISTS ended_tables (
 """
 
 
+# Columns added since the first schema, with their definitions: a database
+# written before them gains them (Guandan tables of four, as all were then).
+_ADDED_COLUMNS = {
+    "game": "TEXT NOT NULL DEFAULT 'guandan'",
+    "options": "TEXT NOT NULL DEFAULT ''",
+    "seats": "INTEGER NOT NULL DEFAULT 4",
+}
+_TABLE_COLUMNS = "code, host, ruleset, bots, public, seed, created, game, options, seats"
+
+
 @dataclass(frozen=True)
 class TableRecord:
     code: str
     host: str
-    ruleset: str
+    game: str                  # the game's registry name
+    options: Dict[str, Any]    # the game's own settings (Guandan: its ruleset)
     bots: str
     public: bool
     seed: int
     created: float
+    seats: int = 4
+
+
+def _record(row: Tuple[Any, ...]) -> TableRecord:
+    code, host, ruleset, bots, public, seed, created, game, options, seats = row
+    # Tables stored before options had a column kept Guandan's ruleset alone.
+    settings = json.loads(options) if options else {"ruleset": ruleset}
+    return TableRecord(code, host, game, settings, bots, bool(public), seed, created, seats)
 
 
 class Store:
@@ -66,6 +89,10 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for name, definition in _ADDED_COLUMNS.items():
+            if name not in have:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {definition}")
 
     def close(self) -> None:
         self._db.close()
@@ -98,8 +125,9 @@ class Store:
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (record.code, record.host, record.ruleset, record.bots, int(record.public), record.seed, record.created),
+                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (record.code, record.host, str(record.options.get("ruleset", "")), record.bots, int(record.public),
+                 record.seed, record.created, record.game, json.dumps(record.options, sort_keys=True), record.seats),
             )
 
     def table_exists(self, code: str) -> bool:
@@ -109,16 +137,12 @@ class Store:
         """Every table in order of creation; with ``live_only``, not those
         marked ended (a start-up need not rebuild them: nothing serves them)."""
         where = " WHERE code NOT IN (SELECT code FROM ended_tables)" if live_only else ""
-        rows = self._db.execute(
-            "SELECT code, host, ruleset, bots, public, seed, created FROM tables" + where + " ORDER BY created"
-        ).fetchall()
-        return [TableRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
+        rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables" + where + " ORDER BY created").fetchall()
+        return [_record(r) for r in rows]
 
     def table_record(self, code: str) -> Optional[TableRecord]:
-        r = self._db.execute(
-            "SELECT code, host, ruleset, bots, public, seed, created FROM tables WHERE code = ?", (code,)
-        ).fetchone()
-        return None if r is None else TableRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6])
+        row = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
+        return None if row is None else _record(row)
 
     def mark_ended(self, code: str) -> None:
         """Record that table ``code`` has ended (its actions stay)."""

@@ -1,5 +1,9 @@
-"""A table: its seats and people, and the match played at it, as one state
-machine over the engine.
+"""A table: its seats and people, and the game played at it, as one state
+machine over the engine. This file holds what every game's table shares:
+the seats, the people (host, requests, removals, stepping away), chat and
+the table's life (waiting, playing, over, ended). What a game adds (its
+state, its actions, the end of a deal) is a subclass, one per game:
+``guandan_table.py``, ``gdy_table.py``.
 
 Every change is an *action* (a kind and a JSON-able dict). The methods named
 after the lobby and game actions check who asks and whether the engine
@@ -14,26 +18,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set
 
-from .._core import Card, Move
-from ..bots import Bot, RuleBot, SearchBot, SimpleBot
-from ..deal import Deal
-from ..match import Match
-from ..ruleset import PRESET_NAMES
 from .errors import WebError
-from .i18n import phase_name, text
-from .selection import read_selection
-
-#: Web bot strengths and the bots they play with, each the bot of that name
-#: everywhere (``guandan.bots.BOTS``): simple the smallest-combination player,
-#: rule the planning player, search the search bot at 300 ms a decision
-#: (docs/web.md).
-BOT_STRENGTHS: Dict[str, Callable[[Optional[int]], Bot]] = {
-    "simple": lambda seed: SimpleBot(),
-    "rule": lambda seed: RuleBot(seed),
-    "search": lambda seed: SearchBot(seed, think_ms=300),
-}
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -54,37 +41,24 @@ def normal_code(code: str) -> str:
     return code
 
 
-def check_options(ruleset: Any, bots: Any) -> None:
-    # Names are strings: a list or an object from a request body is refused
-    # here, before it reaches a lookup that would fail on an unhashable key.
-    if not isinstance(ruleset, str) or ruleset not in PRESET_NAMES:
-        raise WebError("bad_request", detail=f"ruleset must be one of {', '.join(PRESET_NAMES)}")
-    if not isinstance(bots, str) or bots not in BOT_STRENGTHS:
-        raise WebError("bad_request", detail=f"bots must be one of {', '.join(BOT_STRENGTHS)}")
-
-
-def _cards_text(cards: Sequence[Card]) -> List[str]:
-    return [str(c) for c in cards]
-
-
-def move_record(move: Move) -> Dict[str, Any]:
-    return {"cards": _cards_text(move.cards), "kind": move.kind, "rank": move.rank, "declared": _cards_text(move.declared)}
-
-
 class Table:
-    def __init__(self, code: str, host: str, ruleset: str, bots: str, public: bool, seed: int,
-                 created: float = 0.0, on_action: Optional[OnAction] = None) -> None:
-        check_options(ruleset, bots)
+    """The shared part of every game's table. A game's subclass sets
+    ``GAME`` and implements the hooks at the end of this class."""
+
+    GAME = ""
+
+    def __init__(self, code: str, host: str, options: Mapping[str, Any], bots: str, public: bool, seed: int,
+                 seats: int, created: float = 0.0, on_action: Optional[OnAction] = None) -> None:
         self.code = code
         self.host = host
-        self.ruleset = ruleset
+        self.options = dict(options)  # the game's own settings (Guandan's ruleset, Gan Deng Yan's target)
         self.bots = bots
         self.public = public
         self.seed = seed
         self.created = created or time.time()
         self.on_action = on_action
         self.status = "waiting"  # waiting | playing | over | ended
-        self.seats: List[Optional[str]] = [None, None, None, None]
+        self.seats: List[Optional[str]] = [None] * seats
         self.away: Set[int] = set()
         self.requests: List[str] = []
         self.removed: List[str] = []
@@ -92,13 +66,15 @@ class Table:
         # is allowed and clears the mark).
         self.rejected: List[str] = []
         self.ready: Set[int] = set()
-        self.match: Optional[Match] = None
-        self.results: List[Dict[str, Any]] = []
-        self.trick: List[Optional[Dict[str, Any]]] = [None] * 4  # each seat's last action in the trick
+        self.results: List[Dict[str, Any]] = []  # one record per finished deal, the game's own fields
         self.chat: List[Dict[str, Any]] = []
         self.actions = 0  # the number of the next action
 
     # --- reading -------------------------------------------------------------
+    @property
+    def seat_count(self) -> int:
+        return len(self.seats)
+
     def seat_of(self, player: str) -> Optional[int]:
         return self.seats.index(player) if player in self.seats else None
 
@@ -108,25 +84,8 @@ class Table:
 
     def is_bot_turn(self) -> bool:
         """Whether the seat to act is played by a bot now."""
-        deal = self.deal
-        if self.status != "playing" or deal is None or deal.turn is None:
-            return False
-        return self.seats[deal.turn] is None or deal.turn in self.away
-
-    @property
-    def deal(self) -> Optional[Deal]:
-        return None if self.match is None else self.match.deal
-
-    def started_match(self) -> Match:
-        """The match of a table that has started one (deal actions and deal
-        views need it)."""
-        if self.match is None:
-            raise RuntimeError(f"table {self.code}: no match has started")
-        return self.match
-
-    def current_deal(self) -> Deal:
-        """The deal being played at a started table."""
-        return self.started_match().deal
+        seat = self.turn if self.status == "playing" and self.has_game else None
+        return seat is not None and (self.seats[seat] is None or seat in self.away)
 
     # --- committing --------------------------------------------------------------
     def commit(self, action: str, /, **data: Any) -> None:
@@ -148,14 +107,17 @@ class Table:
         if self.status == "ended":
             raise WebError("no_table")
 
+    def _check_seat_number(self, seat: Any) -> int:
+        if type(seat) is not int or seat not in range(self.seat_count):
+            raise WebError("bad_request", detail=f"seat must be 0..{self.seat_count - 1}")
+        return seat
+
     def _free_seat(self, wanted: Optional[int]) -> int:
         if wanted is not None:
-            if type(wanted) is not int or wanted not in range(4):
-                raise WebError("bad_request", detail="seat must be 0..3")
-            if self.seats[wanted] is not None:
+            if self.seats[self._check_seat_number(wanted)] is not None:
                 raise WebError("seat_taken")
             return wanted
-        for seat in range(4):
+        for seat in range(self.seat_count):
             if self.seats[seat] is None:
                 return seat
         raise WebError("table_full")
@@ -199,8 +161,7 @@ class Table:
     def remove(self, by: str, seat: Any) -> None:
         self._check_open()
         self._check_host(by)
-        if type(seat) is not int or seat not in range(4):
-            raise WebError("bad_request", detail="seat must be 0..3")
+        seat = self._check_seat_number(seat)
         if self.seats[seat] is None:
             raise WebError("not_seated")
         if self.seats[seat] == by:
@@ -221,7 +182,7 @@ class Table:
             raise WebError("wrong_phase", key="match_under_way")
         if self.humans < 2 and not solo:
             raise WebError("too_few_players")
-        if self.humans < 4 and not anyway:
+        if self.humans < self.seat_count and not anyway:
             raise WebError("not_full")
         self.commit("start")
 
@@ -253,61 +214,15 @@ class Table:
             raise WebError(code)
         return seat
 
-    # --- game actions --------------------------------------------------------
-    def _acting_deal(self, seat: int, phases: Sequence[str]):
-        deal = self.deal
-        if self.status != "playing" or deal is None:
-            raise WebError("wrong_phase", key="no_deal")
-        if deal.phase not in phases:
-            raise WebError("wrong_phase", key="not_this_phase", phase=phase_name(deal.phase))
-        if deal.turn != seat:
-            raise WebError("not_your_turn")
-        return deal
-
-    def play_cards(self, seat: int, cards: Sequence[Card], reading: Optional[int]) -> Move:
-        """Play a person's selection (``reading`` picks among several)."""
-        deal = self._acting_deal(seat, ("play",))
-        if not cards:
-            raise WebError("bad_message", detail="play needs cards: send pass to pass")
-        found = read_selection(deal, seat, cards)
-        if not found.moves:
-            raise WebError("illegal", message=found.reason or text("illegal"))
-        if reading is None and len(found.moves) > 1:
-            raise WebError("ambiguous")
-        if reading is not None and reading >= len(found.moves):
-            raise WebError("bad_message", detail=f"reading must be below {len(found.moves)}")
-        move = found.moves[reading or 0]
-        self.play_move(seat, move)
-        return move
-
-    def play_move(self, seat: int, move: Optional[Move]) -> None:
-        """Play a Move (None: pass) for ``seat``, checked by the engine."""
-        deal = self._acting_deal(seat, ("play",))
-        if move is None:
-            if not deal.can_pass():
-                raise WebError("illegal", key="cannot_pass")
-            self.commit("pass", seat=seat)
-        else:
-            if move not in deal.legal_moves():
-                raise WebError("illegal")
-            self.commit("play", seat=seat, **move_record(move))
-
-    def give(self, seat: int, card: Card) -> None:
-        deal = self._acting_deal(seat, ("tribute", "return"))
-        if card not in deal.tribute_options():
-            raise WebError("illegal", key="not_an_option", card=str(card))
-        self.commit("give", seat=seat, card=str(card))
-
+    # --- between deals -----------------------------------------------------------
     def mark_ready(self, seat: int) -> None:
-        deal = self.deal
-        if self.status != "playing" or deal is None or not deal.is_over:
+        if self.status != "playing" or not self.has_game or not self.deal_over:
             raise WebError("wrong_phase", key="deal_not_over")
         if seat not in self.ready:
             self.commit("ready", seat=seat)
 
     def next_deal(self) -> None:
-        deal = self.deal
-        if self.status != "playing" or deal is None or not deal.is_over:
+        if self.status != "playing" or not self.has_game or not self.deal_over:
             raise WebError("wrong_phase", key="deal_not_over")
         self.commit("deal")
 
@@ -343,7 +258,7 @@ class Table:
 
     def _apply_start(self, data: Dict[str, Any], at: float) -> None:
         self.status = "playing"
-        self.match = Match(self.ruleset, seed=self.seed)
+        self.start_game()
 
     def _apply_away(self, data: Dict[str, Any], at: float) -> None:
         (self.away.add if data["away"] else self.away.discard)(data["seat"])
@@ -354,7 +269,8 @@ class Table:
         self._vacate(seat)
         if leaving == self.host:
             # The next person in seat order hosts; nobody left ends the table.
-            following = [self.seats[(seat + k) % 4] for k in range(1, 4)]
+            n = self.seat_count
+            following = [self.seats[(seat + k) % n] for k in range(1, n)]
             people = [p for p in following if p is not None]
             if people:
                 self.host = people[0]
@@ -368,55 +284,33 @@ class Table:
         self.chat.append({"n": self.actions, "seat": data["seat"], "name": data["name"], "text": data["text"], "at": at})
         del self.chat[:-CHAT_KEPT]
 
-    def _apply_play(self, data: Dict[str, Any], at: float) -> None:
-        deal = self.current_deal()
-        move = self._find_move(data)
-        if deal.last_play is None:  # a lead opens a new trick
-            self.trick = [None] * 4
-        deal.play(move)
-        self.trick[data["seat"]] = {"type": "play", "seat": data["seat"], **move_record(move)}
-        self._after_action()
-
-    def _apply_pass(self, data: Dict[str, Any], at: float) -> None:
-        self.current_deal().pass_turn()
-        self.trick[data["seat"]] = {"type": "pass", "seat": data["seat"]}
-        self._after_action()
-
-    def _apply_give(self, data: Dict[str, Any], at: float) -> None:
-        self.current_deal().give(Card(data["card"]))
-
     def _apply_ready(self, data: Dict[str, Any], at: float) -> None:
         self.ready.add(data["seat"])
 
     def _apply_deal(self, data: Dict[str, Any], at: float) -> None:
-        self.started_match().next_deal()
         self.ready.clear()
-        self.trick = [None] * 4
+        self.start_next_deal()
 
-    def _find_move(self, data: Dict[str, Any]) -> Move:
-        for move in self.current_deal().legal_moves():
-            if move.kind == data["kind"] and move.rank == data["rank"] and move_record(move) == {
-                key: data[key] for key in ("cards", "kind", "rank", "declared")
-            }:
-                return move
-        raise ValueError(f"table {self.code}: a stored play is not legal: {data}")
+    # --- what each game's table implements ------------------------------------------
+    @property
+    def has_game(self) -> bool:
+        """Whether the game has started (its state exists)."""
+        raise NotImplementedError
 
-    def _after_action(self) -> None:
-        """Record a deal's result when it ends, and the match's end."""
-        match = self.started_match()
-        if not match.deal.is_over:
-            return
-        before = match.state
-        after = match.finish_deal()
-        deal = match.deal
-        self.results.append({
-            "deal": len(match.deals),
-            "finishing_order": list(deal.finishing_order),
-            "placing": list(deal.placing),
-            "outcome": deal.outcome,
-            "winning_team": deal.winning_team,
-            "levels_before": list(before.levels),
-            "levels_after": list(after.levels),
-        })
-        if match.is_over:
-            self.status = "over"
+    @property
+    def turn(self) -> Optional[int]:
+        """The seat to act in the current deal; None between deals or before the start."""
+        raise NotImplementedError
+
+    @property
+    def deal_over(self) -> bool:
+        """Whether the current deal is over (the table waits for the next)."""
+        raise NotImplementedError
+
+    def start_game(self) -> None:
+        """Create the game's state from ``options`` and ``seed`` (the start action)."""
+        raise NotImplementedError
+
+    def start_next_deal(self) -> None:
+        """Deal the next deal (the deal action)."""
+        raise NotImplementedError

@@ -1,0 +1,75 @@
+"""What the web server needs of a game to host its tables: one
+:class:`WebGame` per game, found through the game registry
+(``GameEntry.web_table``, :mod:`guandan.common.games`).
+
+The server itself (rooms, views, the app) knows no game: it keeps the
+seats, people, chat and the table's life, stores every action before it is
+broadcast, drives the bots' turns and sends each seat its view; the
+game's entry says how its table is made, what its options and bot
+strengths are, what a seat sees of its state, which messages a page may
+send while it plays, and how a bot decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, Type
+
+from ..common.games import game_entry, game_names
+from .errors import WebError
+from .tables import Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .protocol import Message
+    from .rooms import Connection, Rooms
+
+#: The game part of a seat's view: ``match`` and ``deal`` (None before the
+#: start), and per seat the fields the seat list adds (cards left, ...).
+GameView = Tuple[Optional[Dict[str, Any]], Optional[Dict[str, Any]], List[Dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class WebGame:
+    name: str                                     # the game's registry name
+    table: Type[Table]                            # its table: tables.Table with the game's state and actions
+    seats: Tuple[int, int]                        # the table sizes a host may choose
+    default_seats: int
+    strengths: Tuple[str, ...]                    # bot strengths (the first listed is not the default)
+    default_strength: str
+    options: Callable[[Mapping[str, Any]], Dict[str, Any]]  # the game's options from a request body (WebError)
+    make_bot: Callable[[str, int], Any]           # a bot of a strength, seeded
+    view: Callable[[Table, Optional[int], bool], GameView]  # what a seat (None: a spectator) sees; coach mode on
+    messages: Mapping[str, Callable[[Dict[str, Any]], Dict[str, Any]]]  # game message types -> their fields
+    handle: Callable[["Rooms", Table, "Connection", int, "Message"], Awaitable[None]]  # one game message of a seat
+    decide: Callable[[Table, int, Any], Callable[[], Any]]  # a bot's decision, as work for the thread pool
+    act: Callable[[Table, int, Any], None]        # commit a decision for a seat
+    fallback: Callable[[Table, int], Any]         # the decision when a bot fails
+    log: Callable[[Table], Dict[str, Any]]        # the match log to download
+    page: str = "table.html"                      # the page of its tables (python/guandan/web/static)
+
+    def check_strength(self, bots: Any) -> str:
+        if not isinstance(bots, str) or bots not in self.strengths:
+            raise WebError("bad_request", detail=f"bots must be one of {', '.join(self.strengths)}")
+        return bots
+
+    def check_seats(self, seats: Any) -> int:
+        fewest, most = self.seats
+        if type(seats) is not int or not fewest <= seats <= most:
+            raise WebError("bad_request", detail=f"players must be {fewest}..{most}")
+        return seats
+
+
+def web_game(name: Any) -> WebGame:
+    """The web part of the game called ``name``; ``bad_request`` if there is no such game or it has no tables."""
+    if not isinstance(name, str) or name not in game_names():
+        raise WebError("bad_request", detail=f"game must be one of {', '.join(web_game_names())}")
+    entry = game_entry(name)
+    if entry.web_table is None:
+        raise WebError("bad_request", detail=f"{entry.title} has no browser table; game must be one of "
+                                             f"{', '.join(web_game_names())}")
+    return entry.web_table()
+
+
+def web_game_names() -> List[str]:
+    """The registered games that have a browser table."""
+    return [name for name in game_names() if game_entry(name).web_table is not None]
