@@ -30,7 +30,7 @@ enum class WildUse : std::uint8_t { kAlone, kToSingle, kToPair, kToTriple, kToBo
 struct Score {
   int turns = 1 << 20;
   int bombs = 0;
-  bool better_than(const Score& o) const { return turns != o.turns ? turns < o.turns : bombs > o.bombs; }
+  constexpr bool better_than(const Score& o) const { return turns != o.turns ? turns < o.turns : bombs > o.bombs; }
 };
 
 // The group counts of what the structures leave: n of a kind per rank.
@@ -45,14 +45,14 @@ struct LeftoverResult {
   std::array<WildUse, 2> uses{WildUse::kAlone, WildUse::kAlone};
 };
 
-int turns_of(const Leftover& g, bool jokers_pair_triples) {
+constexpr int turns_of(const Leftover& g, bool jokers_pair_triples) {
   const int fh_pairs = g.pairs + (jokers_pair_triples ? g.joker_pairs : 0);
   const int lone_joker_pairs = jokers_pair_triples ? 0 : g.joker_pairs;
   return g.singles + g.joker_singles + g.bombs + lone_joker_pairs + (g.triples > fh_pairs ? g.triples : fh_pairs);
 }
 
 // Applies one wild; false when there is nothing of that kind to join.
-bool apply_wild(Leftover& g, WildUse use) {
+constexpr bool apply_wild(Leftover& g, WildUse use) {
   switch (use) {
     case WildUse::kAlone: ++g.singles; return true;
     case WildUse::kToSingle: if (g.singles == 0) return false; --g.singles, ++g.pairs; return true;
@@ -128,7 +128,7 @@ Leftover leftover_of(std::uint64_t groups, const Leftover& jokers) {
 
 // Closed form for what the structures leave (their groups `g`), trying
 // every use of the (at most two) remaining wilds.
-LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_triples) {
+constexpr LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_triples) {
   LeftoverResult best;
   constexpr WildUse kUses[] = {WildUse::kAlone, WildUse::kToSingle, WildUse::kToPair, WildUse::kToTriple,
                                WildUse::kToBomb};
@@ -153,6 +153,61 @@ LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_tri
     }
   }
   return best;
+}
+
+// The search scores every node's leftover, so the wilds' part of the closed
+// form comes from a table. Each wild moves the singles, pairs, triples and
+// bombs by one, so what the wilds change (turns, bombs, and which uses win,
+// ties included) depends only on whether there are none, one or two of each
+// group to join (a rank bomb: none or some) and on how the triples stand
+// against the pairs that can fill a full house, their difference D (two
+// wilds move D by at most 4: from D <= -4 or D >= 2 on, the larger of the
+// two stays the same, so D is kept to -5..5). Each entry is score_leftover
+// itself, run on a small leftover with those features.
+struct WildEffect {
+  std::int8_t turns = 0, bombs = 0;  // added to the leftover without wilds
+  std::array<WildUse, 2> uses{WildUse::kAlone, WildUse::kAlone};
+};
+constexpr int kMaxD = 5;
+constexpr int wild_index(int wilds, int singles, int pairs, int triples, int rank_bombs, int d) {
+  auto upto2 = [](int n) { return n < 2 ? n : 2; };
+  const int dc = d < -kMaxD ? -kMaxD : d > kMaxD ? kMaxD : d;
+  return (((((wilds - 1) * 3 + upto2(singles)) * 3 + upto2(pairs)) * 3 + upto2(triples)) * 2 + (rank_bombs > 0)) *
+             (2 * kMaxD + 1) +
+         dc + kMaxD;
+}
+constexpr auto kWildEffects = [] {
+  std::array<WildEffect, 2 * 3 * 3 * 3 * 2 * (2 * kMaxD + 1)> table{};
+  for (int w = 1; w <= 2; ++w)
+    for (int s = 0; s < 3; ++s)
+      for (int p = 0; p < 3; ++p)
+        for (int t = 0; t < 3; ++t)
+          for (int rb = 0; rb < 2; ++rb)
+            for (int d = -kMaxD; d <= kMaxD; ++d) {
+              // The joker pairs make up D: triples - (pairs + joker pairs).
+              Leftover g;
+              g.singles = s, g.pairs = p, g.triples = t, g.rank_bombs = g.bombs = rb;
+              g.joker_pairs = t - d - p;
+              if (g.joker_pairs < 0 && t == 2) g.triples -= g.joker_pairs, g.joker_pairs = 0;
+              if (g.joker_pairs < 0) continue;  // no leftover has these features
+              const LeftoverResult r = score_leftover(g, w, true);
+              table[std::size_t(wild_index(w, s, p, t, rb, d))] = {
+                  std::int8_t(r.score.turns - turns_of(g, true)), std::int8_t(r.score.bombs - g.bombs), r.uses};
+            }
+  return table;
+}();
+
+// score_leftover, from the table.
+LeftoverResult score_leftover_fast(const Leftover& g, int wilds, bool jokers_pair_triples) {
+  LeftoverResult r;
+  r.score = {turns_of(g, jokers_pair_triples), g.bombs};
+  if (wilds > 0) {
+    const int fh_pairs = g.pairs + (jokers_pair_triples ? g.joker_pairs : 0);
+    const WildEffect& e =
+        kWildEffects[std::size_t(wild_index(wilds, g.singles, g.pairs, g.triples, g.rank_bombs, g.triples - fh_pairs))];
+    r.score.turns += e.turns, r.score.bombs += e.bombs, r.uses = e.uses;
+  }
+  return r;
 }
 
 // Depth-first search over the structures, on counts.
@@ -192,7 +247,7 @@ class StructureSearch {
   // tried once). Below a node the counts and wilds only shrink, so what a
   // node cannot take, none under it can.
   void search(int depth, std::uint64_t allowed) {
-    const LeftoverResult left = score_leftover(leftover_of(groups_, jokers_), wilds_, jokers_pair_triples_);
+    const LeftoverResult left = score_leftover_fast(leftover_of(groups_, jokers_), wilds_, jokers_pair_triples_);
     const Score here{base_.turns + depth + left.score.turns, base_.bombs + left.score.bombs};
     if (here.better_than(best_)) {
       best_ = here;
