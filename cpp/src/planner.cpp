@@ -75,57 +75,6 @@ Leftover joker_groups(int small_jokers, int big_jokers) {
   return g;
 }
 
-// The search keeps two summaries of the natural counts in one 64-bit word
-// each, 16-bit lanes, so that taking or putting back a structure's cards
-// costs a few instructions per rank:
-// - groups: lanes 0..3 count the ranks that hold a single, a pair, a
-//   triple, a bomb (four or more);
-// - holds: lane w (1..3) has bit p set when natural position p (hand_view.h;
-//   the ace at 0 and 13) holds w or more cards, so a structure's missing
-//   cards are one popcount.
-// A rank holds at most eight naturals (two decks).
-constexpr int kMaxNaturalsPerRank = 8;
-constexpr std::array<std::uint64_t, kMaxNaturalsPerRank + 1> kGroupLanes = {
-    0, 1ull, 1ull << 16, 1ull << 32, 1ull << 48, 1ull << 48, 1ull << 48, 1ull << 48, 1ull << 48};
-constexpr std::array<std::uint64_t, kMaxNaturalsPerRank + 1> kHoldLanes = {
-    0, 1ull << 16, 0x1'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull,
-    0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull};
-
-constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
-
-// The holds lanes a structure needs filled: its window in lanes 1..width.
-constexpr std::uint64_t needed_lanes(Shape shape, int start) {
-  const std::uint64_t window = ((1ull << length_of(shape)) - 1) << start;
-  std::uint64_t lanes = 0;
-  for (int w = 1; w <= width_of(shape); ++w) lanes |= window << (16 * w);
-  return lanes;
-}
-
-// Every structure a plan may hold, with what it needs.
-struct Candidate {
-  Structure structure;
-  std::uint64_t lanes;  // needed_lanes
-  int cells;            // cards it holds
-};
-constexpr std::array<Candidate, kMaxCandidates> kAllCandidates = [] {
-  std::array<Candidate, kMaxCandidates> all{};
-  int n = 0;
-  for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate})
-    for (int start = 0; start + length_of(shape) <= 14; ++start)
-      all[std::size_t(n++)] = {{shape, std::uint8_t(start)}, needed_lanes(shape, start),
-                               width_of(shape) * length_of(shape)};
-  return all;
-}();
-
-// The leftover groups: the naturals' lanes plus the jokers' groups.
-Leftover leftover_of(std::uint64_t groups, const Leftover& jokers) {
-  Leftover g = jokers;
-  g.singles += int(groups & 0xFFFF), g.pairs += int(groups >> 16 & 0xFFFF), g.triples += int(groups >> 32 & 0xFFFF);
-  g.rank_bombs = int(groups >> 48);
-  g.bombs += g.rank_bombs;
-  return g;
-}
-
 // Closed form for what the structures leave (their groups `g`), trying
 // every use of the (at most two) remaining wilds.
 constexpr LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_triples) {
@@ -197,17 +146,87 @@ constexpr auto kWildEffects = [] {
   return table;
 }();
 
-// score_leftover, from the table.
-LeftoverResult score_leftover_fast(const Leftover& g, int wilds, bool jokers_pair_triples) {
-  LeftoverResult r;
-  r.score = {turns_of(g, jokers_pair_triples), g.bombs};
-  if (wilds > 0) {
-    const int fh_pairs = g.pairs + (jokers_pair_triples ? g.joker_pairs : 0);
-    const WildEffect& e =
-        kWildEffects[std::size_t(wild_index(wilds, g.singles, g.pairs, g.triples, g.rank_bombs, g.triples - fh_pairs))];
-    r.score.turns += e.turns, r.score.bombs += e.bombs, r.uses = e.uses;
+// The search keeps the natural counts as planes, a bit per rank (2 .. A at
+// bits 0..12): plane k holds the ranks with at least k cards. Planes 1..4
+// are the 16-bit lanes of one word, 5..8 of another (a rank holds at most
+// eight naturals: two decks). A structure of width w takes w cards of each
+// rank in its window, which moves those ranks' bits down w planes: a shift
+// and two masks, whatever the window. The group counts are popcounts of
+// plane k less plane k+1.
+constexpr std::uint64_t kLaneRanks = 0x1FFF;  // bits 0..12 of a lane
+
+constexpr std::uint64_t rank_bits_of(Shape shape, int start) {
+  std::uint64_t bits = 0;
+  for (int k = 0; k < length_of(shape); ++k) bits |= std::uint64_t(1) << rank_at_position(start + k);
+  return bits;
+}
+
+// Holds by natural position (hand_view.h; the ace at 0 and 13): lane w-1
+// has bit p set when position p holds w or more cards, for w = 1..3, so a
+// structure's missing cards are one popcount.
+constexpr std::uint64_t holds_of(std::uint64_t planes) {
+  return (planes << 1 & 0x3FFE'3FFE'3FFEull) | (planes >> kAce & 0x0001'0001'0001ull);
+}
+
+// The holds lanes a structure needs filled: its window in lanes 0..width-1.
+constexpr std::uint64_t needed_lanes(Shape shape, int start) {
+  const std::uint64_t window = ((1ull << length_of(shape)) - 1) << start;
+  std::uint64_t lanes = 0;
+  for (int w = 0; w < width_of(shape); ++w) lanes |= window << (16 * w);
+  return lanes;
+}
+
+// Every structure a plan may hold, with what it needs and takes.
+struct Candidate {
+  Structure structure;
+  std::uint64_t lanes;  // needed_lanes
+  std::uint64_t ranks;  // its window's ranks, in every lane of the planes
+  int cells;            // cards it holds
+  int shift;            // planes its ranks move down, in bits
+};
+constexpr std::array<Candidate, kMaxCandidates> kAllCandidates = [] {
+  std::array<Candidate, kMaxCandidates> all{};
+  int n = 0;
+  for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate})
+    for (int start = 0; start + length_of(shape) <= 14; ++start)
+      all[std::size_t(n++)] = {{shape, std::uint8_t(start)}, needed_lanes(shape, start),
+                               rank_bits_of(shape, start) * 0x0001'0001'0001'0001ull,
+                               width_of(shape) * length_of(shape), 16 * width_of(shape)};
+  return all;
+}();
+// Candidates are in that order: the straights' starts, then the tubes',
+// then the plates', one bit each.
+constexpr int kStraightStarts = 10, kTubeStarts = 12, kPlateStarts = 13;
+
+// The candidates whose windows miss at most `wilds` cards, from the holds.
+// Position p's misses are the zero bits at p in lanes 0..width-1; the
+// counters say, bit-parallel over starts, whether a window has missed at
+// least one, two, three.
+std::uint64_t fillable(std::uint64_t holds, int wilds) {
+  const std::uint64_t h1 = holds & 0x3FFF, h2 = holds >> 16 & 0x3FFF, h3 = holds >> 32 & 0x3FFF;
+  std::uint64_t straights, tubes, plates;
+  if (wilds == 0) {
+    // Holding w or more implies holding fewer: lane w-1 alone decides.
+    straights = h1 & h1 >> 1 & h1 >> 2 & h1 >> 3 & h1 >> 4;
+    tubes = h2 & h2 >> 1 & h2 >> 2;
+    plates = h3 & h3 >> 1;
+  } else {
+    struct Misses {
+      std::uint64_t one = 0, two = 0, three = 0;
+      void add(std::uint64_t missing) {
+        three |= two & missing, two |= one & missing, one |= missing;
+      }
+      std::uint64_t within(int wilds) const { return ~(wilds == 1 ? two : three); }
+    };
+    const std::uint64_t m1 = ~h1, m2 = ~h2, m3 = ~h3;
+    Misses s, t, p;
+    for (int k = 0; k < 5; ++k) s.add(m1 >> k);
+    for (int k = 0; k < 3; ++k) t.add(m1 >> k), t.add(m2 >> k);
+    for (int k = 0; k < 2; ++k) p.add(m1 >> k), p.add(m2 >> k), p.add(m3 >> k);
+    straights = s.within(wilds), tubes = t.within(wilds), plates = p.within(wilds);
   }
-  return r;
+  return (straights & ((1u << kStraightStarts) - 1)) | (tubes & ((1u << kTubeStarts) - 1)) << kStraightStarts |
+         (plates & ((1u << kPlateStarts) - 1)) << (kStraightStarts + kTubeStarts);
 }
 
 // Depth-first search over the structures, on counts.
@@ -215,8 +234,16 @@ class StructureSearch {
  public:
   StructureSearch(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers, int wilds,
                   bool jokers_pair_triples)
-      : jokers_(joker_groups(small_jokers, big_jokers)), wilds_(wilds), jokers_pair_triples_(jokers_pair_triples) {
-    for (int r = 0; r < kNumRanks; ++r) set_count(r, counts[r]);
+      : wilds_(wilds) {
+    for (int r = 0; r < kNumRanks; ++r)
+      for (int k = 0; k < counts[r]; ++k)  // at most eight
+        (k < 4 ? low_ : high_) |= std::uint64_t(1) << (16 * (k & 3) + r);
+    const Leftover jokers = joker_groups(small_jokers, big_jokers);
+    // Joker pairs fill full houses only under jokers_pair_triples; else
+    // each is a turn of its own.
+    fh_joker_pairs_ = jokers_pair_triples ? jokers.joker_pairs : 0;
+    joker_turns_ = jokers.joker_singles + jokers.bombs + (jokers.joker_pairs - fh_joker_pairs_);
+    joker_bombs_ = jokers.bombs;
   }
 
   // Fills the best structure list; returns its score (with `base` turns and
@@ -233,21 +260,29 @@ class StructureSearch {
   LeftoverResult best_leftover;
 
  private:
-  void set_count(int rank, int to) {
-    const int from = counts_[std::size_t(rank)];
-    groups_ += kGroupLanes[std::size_t(to)] - kGroupLanes[std::size_t(from)];
-    holds_ ^= (kHoldLanes[std::size_t(from)] ^ kHoldLanes[std::size_t(to)]) * positions_of(rank);
-    counts_[std::size_t(rank)] = std::int8_t(to);
+  // score_leftover of what the structures leave.
+  LeftoverResult leftover() const {
+    const std::uint64_t exactly = low_ & ~(low_ >> 16);  // lanes: ranks of exactly 1, 2, 3, 4 or more
+    const int singles = std::popcount(exactly & kLaneRanks), pairs = std::popcount(exactly >> 16 & kLaneRanks),
+              triples = std::popcount(exactly >> 32 & kLaneRanks), rank_bombs = std::popcount(exactly >> 48);
+    const int fh_pairs = pairs + fh_joker_pairs_;
+    LeftoverResult r;
+    r.score = {joker_turns_ + singles + rank_bombs + (triples > fh_pairs ? triples : fh_pairs),
+               joker_bombs_ + rank_bombs};
+    if (wilds_ > 0) {
+      const WildEffect& e = kWildEffects[std::size_t(wild_index(wilds_, singles, pairs, triples, rank_bombs,
+                                                                triples - fh_pairs))];
+      r.score.turns += e.turns, r.score.bombs += e.bombs, r.uses = e.uses;
+    }
+    return r;
   }
-
-  int wilds_needed(const Candidate& c) const { return c.cells - std::popcount(holds_ & c.lanes); }
 
   // `allowed`: the candidates (bits of kAllCandidates) that the parent
   // could take, from the last one taken on (so each set of structures is
   // tried once). Below a node the counts and wilds only shrink, so what a
   // node cannot take, none under it can.
   void search(int depth, std::uint64_t allowed) {
-    const LeftoverResult left = score_leftover_fast(leftover_of(groups_, jokers_), wilds_, jokers_pair_triples_);
+    const LeftoverResult left = leftover();
     const Score here{base_.turns + depth + left.score.turns, base_.bombs + left.score.bombs};
     if (here.better_than(best_)) {
       best_ = here;
@@ -259,37 +294,27 @@ class StructureSearch {
     // A structure costs a turn of its own: it only pays when the rest then
     // takes at least two fewer turns, which needs at least two turns left.
     if (left.score.turns < 2) return;
-    std::uint64_t takeable = 0;
-    for (std::uint64_t bits = allowed; bits; bits &= bits - 1) {
-      const int i = std::countr_zero(bits);
-      if (wilds_needed(kAllCandidates[std::size_t(i)]) <= wilds_) takeable |= std::uint64_t(1) << i;
-    }
+    const std::uint64_t holds = holds_of(low_);
+    const std::uint64_t takeable = allowed & fillable(holds, wilds_);
     for (std::uint64_t bits = takeable; bits; bits &= bits - 1) {
       const int i = std::countr_zero(bits);
       const Candidate& c = kAllCandidates[std::size_t(i)];
-      const int need = wilds_needed(c);
-      const Structure s = c.structure;
-      const int width = width_of(s.shape), length = length_of(s.shape);
-      // Restored by copy afterwards: cheaper than putting the cards back.
-      const auto counts = counts_;
-      const std::uint64_t groups = groups_, holds = holds_;
-      for (int k = 0; k < length; ++k) {
-        const int r = rank_at_position(s.start + k), have = counts_[std::size_t(r)];
-        set_count(r, have - (have < width ? have : width));
-      }
+      const int need = c.cells - std::popcount(holds & c.lanes);
+      // The window's ranks move down `shift` bits, across the two words.
+      const std::uint64_t low = low_, high = high_;
+      low_ = (low & ~c.ranks) | ((low >> c.shift | high << (64 - c.shift)) & c.ranks);
+      high_ = (high & ~c.ranks) | (high >> c.shift & c.ranks);
       wilds_ -= need;
-      stack_[depth] = s;
+      stack_[depth] = c.structure;
       search(depth + 1, takeable & ~((std::uint64_t(1) << i) - 1));
       wilds_ += need;
-      counts_ = counts, groups_ = groups, holds_ = holds;
+      low_ = low, high_ = high;
     }
   }
 
-  std::array<std::int8_t, kNumRanks> counts_{};
-  std::uint64_t groups_ = 0, holds_ = 0;  // of counts_, kept as counts_ changes (above)
-  Leftover jokers_;                       // the jokers' groups: no structure uses a joker
+  std::uint64_t low_ = 0, high_ = 0;  // planes 1..4 and 5..8 of the natural counts
   int wilds_;
-  bool jokers_pair_triples_;
+  int joker_turns_ = 0, joker_bombs_ = 0, fh_joker_pairs_ = 0;  // no structure uses a joker
   std::array<Structure, kMaxStructures> stack_{};
   Score base_, best_;
 };
@@ -299,6 +324,9 @@ struct Flush {
   CardSet cards;
   Rank top;
 };
+
+// The natural positions (hand_view.h) of a rank: the ace has two.
+constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
 
 int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
   const std::uint64_t present = view.naturals.lo | view.naturals.hi;  // a bit per kind held
