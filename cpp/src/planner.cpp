@@ -21,7 +21,6 @@ constexpr int length_of(Shape s) { return s == Shape::kStraight ? 5 : s == Shape
 // The most structures one plan chains (a 27-card hand holds at most five
 // 5-card straights); bounds the search depth and the stacks below.
 constexpr int kMaxStructures = 8;
-constexpr int kMaxCandidates = 10 + 12 + 13;
 constexpr int kMaxFlushes = 6;
 
 // How the wilds left over after the structures are used, one choice per wild.
@@ -146,26 +145,24 @@ constexpr auto kWildEffects = [] {
   return table;
 }();
 
-// The search keeps the natural counts as planes, a bit per rank (2 .. A at
-// bits 0..12): plane k holds the ranks with at least k cards. Planes 1..4
-// are the 16-bit lanes of one word, 5..8 of another (a rank holds at most
-// eight naturals: two decks). A structure of width w takes w cards of each
-// rank in its window, which moves those ranks' bits down w planes: a shift
-// and two masks, whatever the window. The group counts are popcounts of
-// plane k less plane k+1.
-constexpr std::uint64_t kLaneRanks = 0x1FFF;  // bits 0..12 of a lane
+// The natural positions (hand_view.h) of a rank: the ace has two.
+constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
 
-constexpr std::uint64_t rank_bits_of(Shape shape, int start) {
+// The search keeps the natural counts as planes, a bit per natural position
+// (the ace at 0 and 13): plane k holds the positions with at least k cards.
+// Planes 1..4 are the 16-bit lanes of one word, 5..8 of another (a rank
+// holds at most eight naturals: two decks). A structure of width w takes w
+// cards of each rank in its window, which moves those ranks' bits down w
+// planes: a shift and two masks, whatever the window. The group counts are
+// popcounts of plane k less plane k+1, over positions 1..13 (each rank
+// once). Planes 1..3 are also the holds: a structure's missing cards are
+// one popcount.
+constexpr std::uint64_t kLaneRanks = 0x3FFE;  // positions 1..13 of a lane
+
+constexpr std::uint64_t positions_in(Shape shape, int start) {
   std::uint64_t bits = 0;
-  for (int k = 0; k < length_of(shape); ++k) bits |= std::uint64_t(1) << rank_at_position(start + k);
+  for (int k = 0; k < length_of(shape); ++k) bits |= positions_of(rank_at_position(start + k));
   return bits;
-}
-
-// Holds by natural position (hand_view.h; the ace at 0 and 13): lane w-1
-// has bit p set when position p holds w or more cards, for w = 1..3, so a
-// structure's missing cards are one popcount.
-constexpr std::uint64_t holds_of(std::uint64_t planes) {
-  return (planes << 1 & 0x3FFE'3FFE'3FFEull) | (planes >> kAce & 0x0001'0001'0001ull);
 }
 
 // The holds lanes a structure needs filled: its window in lanes 0..width-1.
@@ -176,57 +173,53 @@ constexpr std::uint64_t needed_lanes(Shape shape, int start) {
   return lanes;
 }
 
-// Every structure a plan may hold, with what it needs and takes.
+// Every structure a plan may hold, with what it needs and takes. Candidate
+// bit 16 * lane + start, the lane 0, 1, 2 for straights, tubes, plates (the
+// lane of the holds that decides whether it fits without wilds): the search
+// tries them in bit order, straights by start, then tubes, then plates.
 struct Candidate {
   Structure structure;
   std::uint64_t lanes;  // needed_lanes
-  std::uint64_t ranks;  // its window's ranks, in every lane of the planes
+  std::uint64_t ranks;  // its ranks' positions, in every lane of the planes
   int cells;            // cards it holds
   int shift;            // planes its ranks move down, in bits
 };
-constexpr std::array<Candidate, kMaxCandidates> kAllCandidates = [] {
-  std::array<Candidate, kMaxCandidates> all{};
-  int n = 0;
+constexpr int kCandidateBits = 48;
+constexpr std::array<Candidate, kCandidateBits> kAllCandidates = [] {
+  std::array<Candidate, kCandidateBits> all{};
   for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate})
     for (int start = 0; start + length_of(shape) <= 14; ++start)
-      all[std::size_t(n++)] = {{shape, std::uint8_t(start)}, needed_lanes(shape, start),
-                               rank_bits_of(shape, start) * 0x0001'0001'0001'0001ull,
-                               width_of(shape) * length_of(shape), 16 * width_of(shape)};
+      all[std::size_t(16 * (width_of(shape) - 1) + start)] = {
+          {shape, std::uint8_t(start)}, needed_lanes(shape, start),
+          positions_in(shape, start) * 0x0001'0001'0001'0001ull, width_of(shape) * length_of(shape),
+          16 * width_of(shape)};
   return all;
 }();
-// Candidates are in that order: the straights' starts, then the tubes',
-// then the plates', one bit each.
-constexpr int kStraightStarts = 10, kTubeStarts = 12, kPlateStarts = 13;
+constexpr std::uint64_t kCandidates = 0x1FFF'0FFF'03FFull;  // starts 0..9, 0..11, 0..12
 
-// The candidates whose windows miss at most `wilds` cards, from the holds.
-// Position p's misses are the zero bits at p in lanes 0..width-1; the
-// counters say, bit-parallel over starts, whether a window has missed at
-// least one, two, three.
-std::uint64_t fillable(std::uint64_t holds, int wilds) {
-  const std::uint64_t h1 = holds & 0x3FFF, h2 = holds >> 16 & 0x3FFF, h3 = holds >> 32 & 0x3FFF;
-  std::uint64_t straights, tubes, plates;
-  if (wilds == 0) {
-    // Holding w or more implies holding fewer: lane w-1 alone decides.
-    straights = h1 & h1 >> 1 & h1 >> 2 & h1 >> 3 & h1 >> 4;
-    tubes = h2 & h2 >> 1 & h2 >> 2;
-    plates = h3 & h3 >> 1;
-  } else {
-    struct Misses {
-      std::uint64_t one = 0, two = 0, three = 0;
-      void add(std::uint64_t missing) {
-        three |= two & missing, two |= one & missing, one |= missing;
-      }
-      std::uint64_t within(int wilds) const { return ~(wilds == 1 ? two : three); }
-    };
-    const std::uint64_t m1 = ~h1, m2 = ~h2, m3 = ~h3;
-    Misses s, t, p;
-    for (int k = 0; k < 5; ++k) s.add(m1 >> k);
-    for (int k = 0; k < 3; ++k) t.add(m1 >> k), t.add(m2 >> k);
-    for (int k = 0; k < 2; ++k) p.add(m1 >> k), p.add(m2 >> k), p.add(m3 >> k);
-    straights = s.within(wilds), tubes = t.within(wilds), plates = p.within(wilds);
+// The candidates whose windows miss at most `wilds` cards, from the holds,
+// for every start of every lane at once (bits that cross into the next lane
+// only reach starts that are not candidates). A position missing from lane
+// w is missing from every lane above it, so with z1 <= z2 <= z3 the misses
+// of lanes 1..3 in a window, a tube (z1 + z2) fits one wild when z1 = 0 and
+// z2 <= 1, a plate (z1 + z2 + z3) when z2 = 0 and z3 <= 1, and so on.
+inline std::uint64_t fillable(std::uint64_t holds, int wilds) {
+  const std::uint64_t full2 = holds & holds >> 1, full3 = full2 & holds >> 2;  // windows of 2, 3 held
+  const std::uint64_t full5 = full3 & full2 >> 3;
+  if (wilds == 0) return kCandidates & ((full5 & 0xFFFF) | (full3 & 0xFFFF'0000) | (full2 & 0xFFFF'0000'0000));
+  // A straight's misses counted to three, bit-parallel.
+  std::uint64_t one = 0, two = 0, three = 0;
+  for (int k = 0; k < 5; ++k) {
+    const std::uint64_t missing = ~holds >> k;
+    three |= two & missing, two |= one & missing, one |= missing;
   }
-  return (straights & ((1u << kStraightStarts) - 1)) | (tubes & ((1u << kTubeStarts) - 1)) << kStraightStarts |
-         (plates & ((1u << kPlateStarts) - 1)) << (kStraightStarts + kTubeStarts);
+  const std::uint64_t any2 = holds | holds >> 1, any3 = any2 | holds >> 2;                      // z <= 1, z <= 2
+  const std::uint64_t most3 = full2 | (holds & holds >> 2) | (holds >> 1 & holds >> 2);  // z <= 1 of 3
+  // Lane 0 moved up to lane 1 (tubes), lanes 0 and 1 up to lane 2 (plates).
+  const std::uint64_t straights = wilds == 1 ? ~two : ~three;
+  const std::uint64_t tubes = wilds == 1 ? full3 << 16 & most3 : (full3 << 16 & any3) | most3;
+  const std::uint64_t plates = wilds == 1 ? full2 << 16 & any2 : full2 << 16 | (full2 << 32 & any2);
+  return kCandidates & ((straights & 0xFFFF) | (tubes & 0xFFFF'0000) | (plates & 0xFFFF'0000'0000));
 }
 
 // Depth-first search over the structures, on counts.
@@ -237,7 +230,7 @@ class StructureSearch {
       : wilds_(wilds) {
     for (int r = 0; r < kNumRanks; ++r)
       for (int k = 0; k < counts[r]; ++k)  // at most eight
-        (k < 4 ? low_ : high_) |= std::uint64_t(1) << (16 * (k & 3) + r);
+        (k < 4 ? low_ : high_) |= std::uint64_t(positions_of(r)) << 16 * (k & 3);
     const Leftover jokers = joker_groups(small_jokers, big_jokers);
     // Joker pairs fill full houses only under jokers_pair_triples; else
     // each is a turn of its own.
@@ -251,7 +244,7 @@ class StructureSearch {
   Score run(Score base) {
     base_ = base;
     best_ = Score{};
-    search(0, (std::uint64_t(1) << kMaxCandidates) - 1);
+    search(0, kCandidates);
     return best_;
   }
 
@@ -264,7 +257,7 @@ class StructureSearch {
   LeftoverResult leftover() const {
     const std::uint64_t exactly = low_ & ~(low_ >> 16);  // lanes: ranks of exactly 1, 2, 3, 4 or more
     const int singles = std::popcount(exactly & kLaneRanks), pairs = std::popcount(exactly >> 16 & kLaneRanks),
-              triples = std::popcount(exactly >> 32 & kLaneRanks), rank_bombs = std::popcount(exactly >> 48);
+              triples = std::popcount(exactly >> 32 & kLaneRanks), rank_bombs = std::popcount(exactly >> 48 & kLaneRanks);
     const int fh_pairs = pairs + fh_joker_pairs_;
     LeftoverResult r;
     r.score = {joker_turns_ + singles + rank_bombs + (triples > fh_pairs ? triples : fh_pairs),
@@ -294,7 +287,7 @@ class StructureSearch {
     // A structure costs a turn of its own: it only pays when the rest then
     // takes at least two fewer turns, which needs at least two turns left.
     if (left.score.turns < 2) return;
-    const std::uint64_t holds = holds_of(low_);
+    const std::uint64_t holds = low_;
     const std::uint64_t takeable = allowed & fillable(holds, wilds_);
     for (std::uint64_t bits = takeable; bits; bits &= bits - 1) {
       const int i = std::countr_zero(bits);
@@ -324,9 +317,6 @@ struct Flush {
   CardSet cards;
   Rank top;
 };
-
-// The natural positions (hand_view.h) of a rank: the ace has two.
-constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
 
 int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
   const std::uint64_t present = view.naturals.lo | view.naturals.hi;  // a bit per kind held
