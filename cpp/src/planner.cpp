@@ -158,6 +158,8 @@ constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == k
 // once). Planes 1..3 are also the holds: a structure's missing cards are
 // one popcount.
 constexpr std::uint64_t kLaneRanks = 0x3FFE;  // positions 1..13 of a lane
+// Bit 0 of the first n lanes: a position's bits in planes 1..n.
+constexpr std::array<std::uint64_t, 5> kPlaneLanes = {0, 0x1, 0x1'0001, 0x1'0001'0001, 0x1'0001'0001'0001};
 
 constexpr std::uint64_t positions_in(Shape shape, int start) {
   std::uint64_t bits = 0;
@@ -225,12 +227,13 @@ inline std::uint64_t fillable(std::uint64_t holds, int wilds) {
 // Depth-first search over the structures, on counts.
 class StructureSearch {
  public:
-  StructureSearch(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers, int wilds,
-                  bool jokers_pair_triples)
+  StructureSearch(CardSet naturals, int small_jokers, int big_jokers, int wilds, bool jokers_pair_triples)
       : wilds_(wilds) {
-    for (int r = 0; r < kNumRanks; ++r)
-      for (int k = 0; k < counts[r]; ++k)  // at most eight
-        (k < 4 ? low_ : high_) |= std::uint64_t(positions_of(r)) << 16 * (k & 3);
+    for (int r = 0; r < kNumRanks; ++r) {
+      const int n = std::popcount(unsigned(naturals.rank_config(Rank(r))));  // at most eight
+      low_ |= kPlaneLanes[std::size_t(n < 4 ? n : 4)] * positions_of(r);
+      high_ |= kPlaneLanes[std::size_t(n > 4 ? n - 4 : 0)] * positions_of(r);
+    }
     const Leftover jokers = joker_groups(small_jokers, big_jokers);
     // Joker pairs fill full houses only under jokers_pair_triples; else
     // each is a turn of its own.
@@ -320,6 +323,11 @@ struct Flush {
 
 int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
   const std::uint64_t present = view.naturals.lo | view.naturals.hi;  // a bit per kind held
+  // Most hands hold none. Kind bit 4r + s of `four` says suit s holds ranks
+  // r..r+3; a flush is five in a row starting at 2 .. 10, or A2345.
+  const std::uint64_t four = present & present >> 4 & present >> 8 & present >> 12;
+  const std::uint64_t five_from_two_to_ten = four & present >> 16 & ((std::uint64_t(1) << 4 * (kAce - 3)) - 1);
+  if (five_from_two_to_ten == 0 && (present >> 4 * kAce & four & 0xF) == 0) return 0;
   int n = 0;
   for (int suit = 0; suit < 4; ++suit) {
     unsigned held = 0;  // natural positions held in this suit
@@ -335,12 +343,6 @@ int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
     }
   }
   return n;
-}
-
-std::array<std::int8_t, kNumRanks> rank_counts(CardSet naturals) {
-  std::array<std::int8_t, kNumRanks> counts{};
-  for (int r = 0; r < kNumRanks; ++r) counts[r] = std::int8_t(std::popcount(unsigned(naturals.rank_config(Rank(r)))));
-  return counts;
 }
 
 // The whole search: every subset of the natural straight flushes (kept
@@ -366,7 +368,7 @@ Choice search_choice(const HandView& view, MoveRules rules, const std::array<Flu
       if (disjoint) rest = rest - flushes[i].cards, ++used;
     }
     if (!disjoint) continue;
-    StructureSearch search(rank_counts(rest), view.small_jokers, view.big_jokers, view.wilds,
+    StructureSearch search(rest, view.small_jokers, view.big_jokers, view.wilds,
                            rules.wild_with_joker);
     const Score s = search.run({used, used});
     if (s.better_than(best.score)) {
