@@ -8,6 +8,7 @@
 
 #include "guandan/move_facts.h"
 #include "guandan/movegen.h"
+#include "guandan/readings.h"
 #include "guandan/tribute.h"
 #include "guandan/unseen_tops.h"
 
@@ -172,8 +173,10 @@ const HandPlan& RulePolicy::plan_for(const PlayerView& view) {
 int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   const int in_hand = view.hand.size();
   const Rank level = view.level;
-  for (int i = 0; i < count; ++i)
-    if (moves[i].size() == in_hand) return i;
+  // Going out at once (no legal move holds more than kMaxMoveCards).
+  if (in_hand <= kMaxMoveCards)
+    for (int i = 0; i < count; ++i)
+      if (moves[i].size() == in_hand) return i;
   const HandPlan& plan = plan_for(view);
   const int seat = view.seat;
   // The legal move of a planned combination (PlanMoves), or -1.
