@@ -21,7 +21,6 @@ constexpr int length_of(Shape s) { return s == Shape::kStraight ? 5 : s == Shape
 // The most structures one plan chains (a 27-card hand holds at most five
 // 5-card straights); bounds the search depth and the stacks below.
 constexpr int kMaxStructures = 8;
-constexpr int kMaxCandidates = 10 + 12 + 13;
 constexpr int kMaxFlushes = 6;
 
 // How the wilds left over after the structures are used, one choice per wild.
@@ -30,7 +29,7 @@ enum class WildUse : std::uint8_t { kAlone, kToSingle, kToPair, kToTriple, kToBo
 struct Score {
   int turns = 1 << 20;
   int bombs = 0;
-  bool better_than(const Score& o) const { return turns != o.turns ? turns < o.turns : bombs > o.bombs; }
+  constexpr bool better_than(const Score& o) const { return turns != o.turns ? turns < o.turns : bombs > o.bombs; }
 };
 
 // The group counts of what the structures leave: n of a kind per rank.
@@ -45,14 +44,14 @@ struct LeftoverResult {
   std::array<WildUse, 2> uses{WildUse::kAlone, WildUse::kAlone};
 };
 
-int turns_of(const Leftover& g, bool jokers_pair_triples) {
+constexpr int turns_of(const Leftover& g, bool jokers_pair_triples) {
   const int fh_pairs = g.pairs + (jokers_pair_triples ? g.joker_pairs : 0);
   const int lone_joker_pairs = jokers_pair_triples ? 0 : g.joker_pairs;
   return g.singles + g.joker_singles + g.bombs + lone_joker_pairs + (g.triples > fh_pairs ? g.triples : fh_pairs);
 }
 
 // Applies one wild; false when there is nothing of that kind to join.
-bool apply_wild(Leftover& g, WildUse use) {
+constexpr bool apply_wild(Leftover& g, WildUse use) {
   switch (use) {
     case WildUse::kAlone: ++g.singles; return true;
     case WildUse::kToSingle: if (g.singles == 0) return false; --g.singles, ++g.pairs; return true;
@@ -75,60 +74,9 @@ Leftover joker_groups(int small_jokers, int big_jokers) {
   return g;
 }
 
-// The search keeps two summaries of the natural counts in one 64-bit word
-// each, 16-bit lanes, so that taking or putting back a structure's cards
-// costs a few instructions per rank:
-// - groups: lanes 0..3 count the ranks that hold a single, a pair, a
-//   triple, a bomb (four or more);
-// - holds: lane w (1..3) has bit p set when natural position p (hand_view.h;
-//   the ace at 0 and 13) holds w or more cards, so a structure's missing
-//   cards are one popcount.
-// A rank holds at most eight naturals (two decks).
-constexpr int kMaxNaturalsPerRank = 8;
-constexpr std::array<std::uint64_t, kMaxNaturalsPerRank + 1> kGroupLanes = {
-    0, 1ull, 1ull << 16, 1ull << 32, 1ull << 48, 1ull << 48, 1ull << 48, 1ull << 48, 1ull << 48};
-constexpr std::array<std::uint64_t, kMaxNaturalsPerRank + 1> kHoldLanes = {
-    0, 1ull << 16, 0x1'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull,
-    0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull, 0x1'0001'0001'0000ull};
-
-constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
-
-// The holds lanes a structure needs filled: its window in lanes 1..width.
-constexpr std::uint64_t needed_lanes(Shape shape, int start) {
-  const std::uint64_t window = ((1ull << length_of(shape)) - 1) << start;
-  std::uint64_t lanes = 0;
-  for (int w = 1; w <= width_of(shape); ++w) lanes |= window << (16 * w);
-  return lanes;
-}
-
-// Every structure a plan may hold, with what it needs.
-struct Candidate {
-  Structure structure;
-  std::uint64_t lanes;  // needed_lanes
-  int cells;            // cards it holds
-};
-constexpr std::array<Candidate, kMaxCandidates> kAllCandidates = [] {
-  std::array<Candidate, kMaxCandidates> all{};
-  int n = 0;
-  for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate})
-    for (int start = 0; start + length_of(shape) <= 14; ++start)
-      all[std::size_t(n++)] = {{shape, std::uint8_t(start)}, needed_lanes(shape, start),
-                               width_of(shape) * length_of(shape)};
-  return all;
-}();
-
-// The leftover groups: the naturals' lanes plus the jokers' groups.
-Leftover leftover_of(std::uint64_t groups, const Leftover& jokers) {
-  Leftover g = jokers;
-  g.singles += int(groups & 0xFFFF), g.pairs += int(groups >> 16 & 0xFFFF), g.triples += int(groups >> 32 & 0xFFFF);
-  g.rank_bombs = int(groups >> 48);
-  g.bombs += g.rank_bombs;
-  return g;
-}
-
 // Closed form for what the structures leave (their groups `g`), trying
 // every use of the (at most two) remaining wilds.
-LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_triples) {
+constexpr LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_triples) {
   LeftoverResult best;
   constexpr WildUse kUses[] = {WildUse::kAlone, WildUse::kToSingle, WildUse::kToPair, WildUse::kToTriple,
                                WildUse::kToBomb};
@@ -155,13 +103,143 @@ LeftoverResult score_leftover(const Leftover& g, int wilds, bool jokers_pair_tri
   return best;
 }
 
+// The search scores every node's leftover, so the wilds' part of the closed
+// form comes from a table. Each wild moves the singles, pairs, triples and
+// bombs by one, so what the wilds change (turns, bombs, and which uses win,
+// ties included) depends only on whether there are none, one or two of each
+// group to join (a rank bomb: none or some) and on how the triples stand
+// against the pairs that can fill a full house, their difference D (two
+// wilds move D by at most 4: from D <= -4 or D >= 2 on, the larger of the
+// two stays the same, so D is kept to -5..5). Each entry is score_leftover
+// itself, run on a small leftover with those features.
+struct WildEffect {
+  std::int8_t turns = 0, bombs = 0;  // added to the leftover without wilds
+  std::array<WildUse, 2> uses{WildUse::kAlone, WildUse::kAlone};
+};
+constexpr int kMaxD = 5;
+constexpr int wild_index(int wilds, int singles, int pairs, int triples, int rank_bombs, int d) {
+  auto upto2 = [](int n) { return n < 2 ? n : 2; };
+  const int dc = d < -kMaxD ? -kMaxD : d > kMaxD ? kMaxD : d;
+  return (((((wilds - 1) * 3 + upto2(singles)) * 3 + upto2(pairs)) * 3 + upto2(triples)) * 2 + (rank_bombs > 0)) *
+             (2 * kMaxD + 1) +
+         dc + kMaxD;
+}
+constexpr auto kWildEffects = [] {
+  std::array<WildEffect, 2 * 3 * 3 * 3 * 2 * (2 * kMaxD + 1)> table{};
+  for (int w = 1; w <= 2; ++w)
+    for (int s = 0; s < 3; ++s)
+      for (int p = 0; p < 3; ++p)
+        for (int t = 0; t < 3; ++t)
+          for (int rb = 0; rb < 2; ++rb)
+            for (int d = -kMaxD; d <= kMaxD; ++d) {
+              // The joker pairs make up D: triples - (pairs + joker pairs).
+              Leftover g;
+              g.singles = s, g.pairs = p, g.triples = t, g.rank_bombs = g.bombs = rb;
+              g.joker_pairs = t - d - p;
+              if (g.joker_pairs < 0 && t == 2) g.triples -= g.joker_pairs, g.joker_pairs = 0;
+              if (g.joker_pairs < 0) continue;  // no leftover has these features
+              const LeftoverResult r = score_leftover(g, w, true);
+              table[std::size_t(wild_index(w, s, p, t, rb, d))] = {
+                  std::int8_t(r.score.turns - turns_of(g, true)), std::int8_t(r.score.bombs - g.bombs), r.uses};
+            }
+  return table;
+}();
+
+// The natural positions (hand_view.h) of a rank: the ace has two.
+constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
+
+// The search keeps the natural counts as planes, a bit per natural position
+// (the ace at 0 and 13): plane k holds the positions with at least k cards.
+// Planes 1..4 are the 16-bit lanes of one word, 5..8 of another (a rank
+// holds at most eight naturals: two decks). A structure of width w takes w
+// cards of each rank in its window, which moves those ranks' bits down w
+// planes: a shift and two masks, whatever the window. The group counts are
+// popcounts of plane k less plane k+1, over positions 1..13 (each rank
+// once). Planes 1..3 are also the holds: a structure's missing cards are
+// one popcount.
+constexpr std::uint64_t kLaneRanks = 0x3FFE;  // positions 1..13 of a lane
+// Bit 0 of the first n lanes: a position's bits in planes 1..n.
+constexpr std::array<std::uint64_t, 5> kPlaneLanes = {0, 0x1, 0x1'0001, 0x1'0001'0001, 0x1'0001'0001'0001};
+
+constexpr std::uint64_t positions_in(Shape shape, int start) {
+  std::uint64_t bits = 0;
+  for (int k = 0; k < length_of(shape); ++k) bits |= positions_of(rank_at_position(start + k));
+  return bits;
+}
+
+// The holds lanes a structure needs filled: its window in lanes 0..width-1.
+constexpr std::uint64_t needed_lanes(Shape shape, int start) {
+  const std::uint64_t window = ((1ull << length_of(shape)) - 1) << start;
+  std::uint64_t lanes = 0;
+  for (int w = 0; w < width_of(shape); ++w) lanes |= window << (16 * w);
+  return lanes;
+}
+
+// Every structure a plan may hold, with what it needs and takes. Candidate
+// bit 16 * lane + start, the lane 0, 1, 2 for straights, tubes, plates (the
+// lane of the holds that decides whether it fits without wilds): the search
+// tries them in bit order, straights by start, then tubes, then plates.
+struct Candidate {
+  Structure structure;
+  std::uint64_t lanes;  // needed_lanes
+  std::uint64_t ranks;  // its ranks' positions, in every lane of the planes
+  int cells;            // cards it holds
+  int shift;            // planes its ranks move down, in bits
+};
+constexpr int kCandidateBits = 48;
+constexpr std::array<Candidate, kCandidateBits> kAllCandidates = [] {
+  std::array<Candidate, kCandidateBits> all{};
+  for (Shape shape : {Shape::kStraight, Shape::kTube, Shape::kPlate})
+    for (int start = 0; start + length_of(shape) <= 14; ++start)
+      all[std::size_t(16 * (width_of(shape) - 1) + start)] = {
+          {shape, std::uint8_t(start)}, needed_lanes(shape, start),
+          positions_in(shape, start) * 0x0001'0001'0001'0001ull, width_of(shape) * length_of(shape),
+          16 * width_of(shape)};
+  return all;
+}();
+constexpr std::uint64_t kCandidates = 0x1FFF'0FFF'03FFull;  // starts 0..9, 0..11, 0..12
+
+// The candidates whose windows miss at most `wilds` cards, from the holds,
+// for every start of every lane at once (bits that cross into the next lane
+// only reach starts that are not candidates). A position missing from lane
+// w is missing from every lane above it, so with z1 <= z2 <= z3 the misses
+// of lanes 1..3 in a window, a tube (z1 + z2) fits one wild when z1 = 0 and
+// z2 <= 1, a plate (z1 + z2 + z3) when z2 = 0 and z3 <= 1, and so on.
+inline std::uint64_t fillable(std::uint64_t holds, int wilds) {
+  const std::uint64_t full2 = holds & holds >> 1, full3 = full2 & holds >> 2;  // windows of 2, 3 held
+  const std::uint64_t full5 = full3 & full2 >> 3;
+  if (wilds == 0) return kCandidates & ((full5 & 0xFFFF) | (full3 & 0xFFFF'0000) | (full2 & 0xFFFF'0000'0000));
+  // A straight's misses counted to three, bit-parallel.
+  std::uint64_t one = 0, two = 0, three = 0;
+  for (int k = 0; k < 5; ++k) {
+    const std::uint64_t missing = ~holds >> k;
+    three |= two & missing, two |= one & missing, one |= missing;
+  }
+  const std::uint64_t any2 = holds | holds >> 1, any3 = any2 | holds >> 2;                      // z <= 1, z <= 2
+  const std::uint64_t most3 = full2 | (holds & holds >> 2) | (holds >> 1 & holds >> 2);  // z <= 1 of 3
+  // Lane 0 moved up to lane 1 (tubes), lanes 0 and 1 up to lane 2 (plates).
+  const std::uint64_t straights = wilds == 1 ? ~two : ~three;
+  const std::uint64_t tubes = wilds == 1 ? full3 << 16 & most3 : (full3 << 16 & any3) | most3;
+  const std::uint64_t plates = wilds == 1 ? full2 << 16 & any2 : full2 << 16 | (full2 << 32 & any2);
+  return kCandidates & ((straights & 0xFFFF) | (tubes & 0xFFFF'0000) | (plates & 0xFFFF'0000'0000));
+}
+
 // Depth-first search over the structures, on counts.
 class StructureSearch {
  public:
-  StructureSearch(const std::array<std::int8_t, kNumRanks>& counts, int small_jokers, int big_jokers, int wilds,
-                  bool jokers_pair_triples)
-      : jokers_(joker_groups(small_jokers, big_jokers)), wilds_(wilds), jokers_pair_triples_(jokers_pair_triples) {
-    for (int r = 0; r < kNumRanks; ++r) set_count(r, counts[r]);
+  StructureSearch(CardSet naturals, int small_jokers, int big_jokers, int wilds, bool jokers_pair_triples)
+      : wilds_(wilds) {
+    for (int r = 0; r < kNumRanks; ++r) {
+      const int n = std::popcount(unsigned(naturals.rank_config(Rank(r))));  // at most eight
+      low_ |= kPlaneLanes[std::size_t(n < 4 ? n : 4)] * positions_of(r);
+      high_ |= kPlaneLanes[std::size_t(n > 4 ? n - 4 : 0)] * positions_of(r);
+    }
+    const Leftover jokers = joker_groups(small_jokers, big_jokers);
+    // Joker pairs fill full houses only under jokers_pair_triples; else
+    // each is a turn of its own.
+    fh_joker_pairs_ = jokers_pair_triples ? jokers.joker_pairs : 0;
+    joker_turns_ = jokers.joker_singles + jokers.bombs + (jokers.joker_pairs - fh_joker_pairs_);
+    joker_bombs_ = jokers.bombs;
   }
 
   // Fills the best structure list; returns its score (with `base` turns and
@@ -169,7 +247,7 @@ class StructureSearch {
   Score run(Score base) {
     base_ = base;
     best_ = Score{};
-    search(0, (std::uint64_t(1) << kMaxCandidates) - 1);
+    search(0, kCandidates);
     return best_;
   }
 
@@ -178,21 +256,29 @@ class StructureSearch {
   LeftoverResult best_leftover;
 
  private:
-  void set_count(int rank, int to) {
-    const int from = counts_[std::size_t(rank)];
-    groups_ += kGroupLanes[std::size_t(to)] - kGroupLanes[std::size_t(from)];
-    holds_ ^= (kHoldLanes[std::size_t(from)] ^ kHoldLanes[std::size_t(to)]) * positions_of(rank);
-    counts_[std::size_t(rank)] = std::int8_t(to);
+  // score_leftover of what the structures leave.
+  LeftoverResult leftover() const {
+    const std::uint64_t exactly = low_ & ~(low_ >> 16);  // lanes: ranks of exactly 1, 2, 3, 4 or more
+    const int singles = std::popcount(exactly & kLaneRanks), pairs = std::popcount(exactly >> 16 & kLaneRanks),
+              triples = std::popcount(exactly >> 32 & kLaneRanks), rank_bombs = std::popcount(exactly >> 48 & kLaneRanks);
+    const int fh_pairs = pairs + fh_joker_pairs_;
+    LeftoverResult r;
+    r.score = {joker_turns_ + singles + rank_bombs + (triples > fh_pairs ? triples : fh_pairs),
+               joker_bombs_ + rank_bombs};
+    if (wilds_ > 0) {
+      const WildEffect& e = kWildEffects[std::size_t(wild_index(wilds_, singles, pairs, triples, rank_bombs,
+                                                                triples - fh_pairs))];
+      r.score.turns += e.turns, r.score.bombs += e.bombs, r.uses = e.uses;
+    }
+    return r;
   }
-
-  int wilds_needed(const Candidate& c) const { return c.cells - std::popcount(holds_ & c.lanes); }
 
   // `allowed`: the candidates (bits of kAllCandidates) that the parent
   // could take, from the last one taken on (so each set of structures is
   // tried once). Below a node the counts and wilds only shrink, so what a
   // node cannot take, none under it can.
   void search(int depth, std::uint64_t allowed) {
-    const LeftoverResult left = score_leftover(leftover_of(groups_, jokers_), wilds_, jokers_pair_triples_);
+    const LeftoverResult left = leftover();
     const Score here{base_.turns + depth + left.score.turns, base_.bombs + left.score.bombs};
     if (here.better_than(best_)) {
       best_ = here;
@@ -204,37 +290,27 @@ class StructureSearch {
     // A structure costs a turn of its own: it only pays when the rest then
     // takes at least two fewer turns, which needs at least two turns left.
     if (left.score.turns < 2) return;
-    std::uint64_t takeable = 0;
-    for (std::uint64_t bits = allowed; bits; bits &= bits - 1) {
-      const int i = std::countr_zero(bits);
-      if (wilds_needed(kAllCandidates[std::size_t(i)]) <= wilds_) takeable |= std::uint64_t(1) << i;
-    }
+    const std::uint64_t holds = low_;
+    const std::uint64_t takeable = allowed & fillable(holds, wilds_);
     for (std::uint64_t bits = takeable; bits; bits &= bits - 1) {
       const int i = std::countr_zero(bits);
       const Candidate& c = kAllCandidates[std::size_t(i)];
-      const int need = wilds_needed(c);
-      const Structure s = c.structure;
-      const int width = width_of(s.shape), length = length_of(s.shape);
-      // Restored by copy afterwards: cheaper than putting the cards back.
-      const auto counts = counts_;
-      const std::uint64_t groups = groups_, holds = holds_;
-      for (int k = 0; k < length; ++k) {
-        const int r = rank_at_position(s.start + k), have = counts_[std::size_t(r)];
-        set_count(r, have - (have < width ? have : width));
-      }
+      const int need = c.cells - std::popcount(holds & c.lanes);
+      // The window's ranks move down `shift` bits, across the two words.
+      const std::uint64_t low = low_, high = high_;
+      low_ = (low & ~c.ranks) | ((low >> c.shift | high << (64 - c.shift)) & c.ranks);
+      high_ = (high & ~c.ranks) | (high >> c.shift & c.ranks);
       wilds_ -= need;
-      stack_[depth] = s;
+      stack_[depth] = c.structure;
       search(depth + 1, takeable & ~((std::uint64_t(1) << i) - 1));
       wilds_ += need;
-      counts_ = counts, groups_ = groups, holds_ = holds;
+      low_ = low, high_ = high;
     }
   }
 
-  std::array<std::int8_t, kNumRanks> counts_{};
-  std::uint64_t groups_ = 0, holds_ = 0;  // of counts_, kept as counts_ changes (above)
-  Leftover jokers_;                       // the jokers' groups: no structure uses a joker
+  std::uint64_t low_ = 0, high_ = 0;  // planes 1..4 and 5..8 of the natural counts
   int wilds_;
-  bool jokers_pair_triples_;
+  int joker_turns_ = 0, joker_bombs_ = 0, fh_joker_pairs_ = 0;  // no structure uses a joker
   std::array<Structure, kMaxStructures> stack_{};
   Score base_, best_;
 };
@@ -247,6 +323,11 @@ struct Flush {
 
 int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
   const std::uint64_t present = view.naturals.lo | view.naturals.hi;  // a bit per kind held
+  // Most hands hold none. Kind bit 4r + s of `four` says suit s holds ranks
+  // r..r+3; a flush is five in a row starting at 2 .. 10, or A2345.
+  const std::uint64_t four = present & present >> 4 & present >> 8 & present >> 12;
+  const std::uint64_t five_from_two_to_ten = four & present >> 16 & ((std::uint64_t(1) << 4 * (kAce - 3)) - 1);
+  if (five_from_two_to_ten == 0 && (present >> 4 * kAce & four & 0xF) == 0) return 0;
   int n = 0;
   for (int suit = 0; suit < 4; ++suit) {
     unsigned held = 0;  // natural positions held in this suit
@@ -262,12 +343,6 @@ int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
     }
   }
   return n;
-}
-
-std::array<std::int8_t, kNumRanks> rank_counts(CardSet naturals) {
-  std::array<std::int8_t, kNumRanks> counts{};
-  for (int r = 0; r < kNumRanks; ++r) counts[r] = std::int8_t(std::popcount(unsigned(naturals.rank_config(Rank(r)))));
-  return counts;
 }
 
 // The whole search: every subset of the natural straight flushes (kept
@@ -293,7 +368,7 @@ Choice search_choice(const HandView& view, MoveRules rules, const std::array<Flu
       if (disjoint) rest = rest - flushes[i].cards, ++used;
     }
     if (!disjoint) continue;
-    StructureSearch search(rank_counts(rest), view.small_jokers, view.big_jokers, view.wilds,
+    StructureSearch search(rest, view.small_jokers, view.big_jokers, view.wilds,
                            rules.wild_with_joker);
     const Score s = search.run({used, used});
     if (s.better_than(best.score)) {

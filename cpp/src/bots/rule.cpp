@@ -3,25 +3,57 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
+#include <optional>
 
 #include "guandan/move_facts.h"
 #include "guandan/movegen.h"
+#include "guandan/readings.h"
 #include "guandan/tribute.h"
 #include "guandan/unseen_tops.h"
 
 namespace guandan {
 namespace {
 
-// The legal move that plays exactly a planned combination, or -1.
-int move_of(const PlannedCombo& combo, const Move* moves, int count) {
-  int found = -1;
-  for (int i = 0; i < count; ++i) {
-    if (moves[i].cards() != combo.cards) continue;
-    if (moves[i].kind() == combo.kind) return i;
-    found = found < 0 ? i : found;
+// The legal move of each planned combination: the first that plays its
+// cards as its kind, else the first that plays its cards (another reading),
+// else -1. A decision asks for most of the plan, and following, most
+// combinations have no move, so one pass over the moves finds them all, the
+// combinations looked up by their cards.
+class PlanMoves {
+ public:
+  PlanMoves(const HandPlan& plan, const Move* moves, int count) : plan_(plan) {
+    heads_.fill(-1);
+    for (int j = 0; j < plan.count; ++j) {
+      const std::size_t b = bucket(plan.combos[std::size_t(j)].cards);
+      next_[std::size_t(j)] = heads_[b], heads_[b] = std::int16_t(j);
+      exact_[std::size_t(j)] = any_[std::size_t(j)] = -1;
+    }
+    int unmatched = plan.count;  // combinations without a move of their kind yet
+    for (int i = 0; i < count && unmatched > 0; ++i) {
+      const CardSet cards = moves[i].cards();
+      for (int j = heads_[bucket(cards)]; j >= 0; j = next_[std::size_t(j)]) {
+        const PlannedCombo& c = plan.combos[std::size_t(j)];
+        if (c.cards != cards) continue;
+        if (any_[std::size_t(j)] < 0) any_[std::size_t(j)] = std::int16_t(i);
+        if (exact_[std::size_t(j)] < 0 && moves[i].kind() == c.kind) exact_[std::size_t(j)] = std::int16_t(i), --unmatched;
+      }
+    }
   }
-  return found;
-}
+
+  int of(const PlannedCombo& c) const {
+    const std::size_t j = std::size_t(&c - plan_.begin());
+    return exact_[j] >= 0 ? exact_[j] : any_[j];
+  }
+
+ private:
+  static constexpr int kBucketBits = 6;
+  static std::size_t bucket(CardSet cards) { return std::size_t((cards.lo * 0x9E3779B97F4A7C15ull) >> (64 - kBucketBits)); }
+
+  const HandPlan& plan_;
+  std::array<std::int16_t, std::size_t(1) << kBucketBits> heads_;
+  std::array<std::int16_t, kNumPhysicalCards> next_, exact_, any_;
+};
 
 // Singles and pairs of the top ranks (ace, level rank, jokers) win tricks
 // by themselves often enough to keep for the end.
@@ -141,10 +173,18 @@ const HandPlan& RulePolicy::plan_for(const PlayerView& view) {
 int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   const int in_hand = view.hand.size();
   const Rank level = view.level;
-  for (int i = 0; i < count; ++i)
-    if (moves[i].size() == in_hand) return i;
+  // Going out at once (no legal move holds more than kMaxMoveCards).
+  if (in_hand <= kMaxMoveCards)
+    for (int i = 0; i < count; ++i)
+      if (moves[i].size() == in_hand) return i;
   const HandPlan& plan = plan_for(view);
   const int seat = view.seat;
+  // The legal move of a planned combination (PlanMoves), or -1.
+  std::optional<PlanMoves> plan_moves;
+  auto move_of = [&](const PlannedCombo& c) {
+    if (!plan_moves) plan_moves.emplace(plan, moves, count);
+    return plan_moves->of(c);
+  };
   const PlanStyle& style = style_[std::size_t(seat & 3)];
 
   // The unseen tops, counted once and only when a rule asks for them.
@@ -163,7 +203,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
     // Two combinations left: a sure winner first keeps the lead to go out.
     if (plan.count == 2) {
       for (const PlannedCombo& c : plan) {
-        const int i = move_of(c, moves, count);
+        const int i = move_of(c);
         if (i >= 0 && sure_winner(view, moves[i])) return i;
       }
     }
@@ -175,7 +215,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
         if (!is_winner(c)) continue;
         ++winners;
         if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
-        const int i = move_of(c, moves, count);
+        const int i = move_of(c);
         if (i >= 0 && (top < 0 || rank_order(c.kind, c.rank, level) < rank_order(moves[top], level))) top = i;
       }
       if (plan.count - winners <= 1 && top >= 0) return top;
@@ -188,7 +228,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
       int low = -1;
       for (const PlannedCombo& c : plan) {
         if (c.kind != Kind::kSingle) continue;
-        const int i = move_of(c, moves, count);
+        const int i = move_of(c);
         if (i >= 0 && (low < 0 || rank_order(moves[i], level) < rank_order(moves[low], level))) low = i;
       }
       if (low >= 0) return low;
@@ -197,7 +237,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
     LeadKey best_key{};
     bool best_fits_next = true;
     for (const PlannedCombo& c : plan) {
-      const int i = move_of(c, moves, count);
+      const int i = move_of(c);
       if (i < 0) continue;
       const bool bomb = bomb_tier(c.kind, c.cards.size()) > 0;
       // Leading the size the next opponent holds lets it go out.
@@ -221,7 +261,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
       for (const PlannedCombo& c : plan) winners += is_winner(c);
       for (const PlannedCombo& c : plan) {
         if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
-        const int i = move_of(c, moves, count);
+        const int i = move_of(c);
         if (i < 0 || bomb_tier(moves[i]) > 0) continue;
         if ((plan.count - 1) - (winners - is_winner(c)) <= 1) return i;
       }
@@ -233,7 +273,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
       return -1;
     for (const PlannedCombo& c : plan) {
       if (bomb_tier(c.kind, c.cards.size()) > 0 || is_control(c, level)) continue;
-      const int i = move_of(c, moves, count);
+      const int i = move_of(c);
       if (i >= 0 && bomb_tier(moves[i]) == 0) return i;
     }
     return -1;
@@ -244,7 +284,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
   int best = -1, best_rank = 0;
   for (const PlannedCombo& c : plan) {
     if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
-    const int i = move_of(c, moves, count);
+    const int i = move_of(c);
     if (i < 0 || bomb_tier(moves[i]) > 0) continue;
     // Control cards wait while the trick owner is far from going out.
     if (is_control(c, level) && owner_cards > style.spend_control_cards) continue;
