@@ -205,17 +205,10 @@ def _match_results() -> type:
     return MatchResults
 
 
-def _web_table() -> object:
-    from .web.guandan_game import WEB_GAME
-
-    return WEB_GAME
-
-
 GUANDAN = GameEntry(
     name="guandan", title="Guandan", players=(4, 4), default_players=4,
     policies=POLICIES, bots=tuple(BOTS), default_bot="simple",
     commands={"play": _play, "simulate": _simulate, "arena": _arena},
     add_options=_add_options,
     result_types={"deals": _deal_results, "matches": _match_results},
-    web_table=_web_table,
 )

@@ -1,20 +1,35 @@
 """The built-in games, registered in the game registry
 (:mod:`guandan.common.games`): Guandan (``guandan``, the default) and Gan
-Deng Yan (``gdy``). Each game's entry is in its own package: Guandan's in
-``guandan/commands.py``, Gan Deng Yan's in ``guandan/gdy/commands.py``."""
+Deng Yan (``gdy``). Each game's entry is in its own package (Guandan's in
+``guandan/commands.py``, Gan Deng Yan's in ``guandan/gdy/commands.py``);
+here each is joined to its browser table (``guandan/web/``), which stands
+above both games, so neither game imports the web."""
 
 from __future__ import annotations
 
-from typing import Dict
+from dataclasses import replace
+from typing import Any, Dict
 
 from .commands import GUANDAN
-from .common.games import GameEntry, game_names, register_game
+from .common.games import GameEntry, game_entry, game_names, register_game
 from .gdy.commands import GDY
 
-for _entry in (GUANDAN, GDY):
-    if _entry.name not in game_names():
-        register_game(_entry)
 
+def _guandan_table() -> Any:
+    from .web.guandan_game import WEB_GAME
+
+    return WEB_GAME
+
+
+def _gdy_table() -> Any:
+    from .web.gdy_game import WEB_GAME
+
+    return WEB_GAME
+
+
+for _entry, _table in ((GUANDAN, _guandan_table), (GDY, _gdy_table)):
+    if _entry.name not in game_names():
+        register_game(replace(_entry, web_table=_table))
 
 #: The built-in games by their --game name.
-GAMES: Dict[str, GameEntry] = {GUANDAN.name: GUANDAN, GDY.name: GDY}
+GAMES: Dict[str, GameEntry] = {name: game_entry(name) for name in (GUANDAN.name, GDY.name)}

@@ -174,6 +174,14 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "{played} wins {played_win} % of playouts vs {best_win} % for {best}",
         "{played}模拟胜率 {played_win}%，{best}为 {best_win}%",
     ),
+    # Gan Deng Yan (docs/gdy_rules.md)
+    "gdy_not_held": ("you do not hold these cards", "你没有这些牌"),
+    "gdy_does_not_beat": (
+        "does not beat the play on the table: the same kind and size one rank higher, a 2, or a bomb",
+        "压不过桌上的牌：要同牌型、同张数、大一级，或出2，或炸弹",
+    ),
+    "gdy_hint": ("{move}: what the search bot plays here", "{move}：搜索机器人在这里会这样出"),
+    "gdy_hint_pass": ("pass: keep your cards, the search bot passes here", "不出：留着牌，搜索机器人在这里不出"),
     # names of things
     "pass": ("pass", "不出"),
     "seat": ("seat {seat}", "{seat}号位"),
@@ -249,6 +257,42 @@ def kind_name(kind: str) -> Text:
     except (KeyError, TypeError):
         raise ValueError(f"unknown move kind {kind!r} (expected one of {', '.join(KIND_NAMES)})") from None
     return _both(en, zh)
+
+
+#: Gan Deng Yan's combinations (docs/gdy_rules.md §2), in both languages.
+GDY_KIND_TEXTS: Mapping[str, Tuple[str, str]] = {
+    "single": ("single", "单张"),
+    "pair": ("pair", "对子"),
+    "run": ("run", "顺子"),
+    "pair_run": ("pairs", "连对"),
+    "bomb": ("bomb", "炸弹"),
+    "joker_bomb": ("joker bomb", "王炸"),
+}
+_GDY_COUNT = {3: ("three", "三"), 4: ("four", "四"), 5: ("five", "五"), 6: ("six", "六")}
+
+
+def gdy_play_name(kind: str, rank: str, size: int, jokers: int = 0) -> Text:
+    """A Gan Deng Yan play in both languages: ``single 7``/``单张7``,
+    ``run 5-8``/``顺子5-8``, ``bomb of four 9s``/``四个9炸弹``."""
+    from ..gdy.cards import RANK_NAMES
+
+    top = RANK_NAMES.index(rank) if rank in RANK_NAMES else 0
+    if kind == "single":
+        return _both(f"single {rank}" + (" (joker)" if jokers else ""), f"单张{rank}" + ("（王）" if jokers else ""))
+    if kind == "pair":
+        return _both(f"pair of {rank}s", f"对{rank}")
+    if kind == "run":
+        low = RANK_NAMES[top - size + 1]
+        return _both(f"run {low}-{rank}", f"顺子{low}-{rank}")
+    if kind == "pair_run":
+        low = RANK_NAMES[top - size // 2 + 1]
+        return _both(f"pairs {low}-{rank}", f"连对{low}-{rank}")
+    if kind == "bomb":
+        en, zh = _GDY_COUNT.get(size, (str(size), str(size)))
+        return _both(f"bomb of {en} {rank}s", f"{zh}个{rank}炸弹")
+    if kind == "joker_bomb":
+        return _both("joker bomb", "王炸")
+    raise ValueError(f"unknown Gan Deng Yan kind {kind!r} (expected one of {', '.join(GDY_KIND_TEXTS)})")
 
 
 def phase_name(phase: str) -> Text:

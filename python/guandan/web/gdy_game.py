@@ -1,0 +1,222 @@
+"""Gan Deng Yan at the browser table: its :class:`~guandan.web.web_games.WebGame`.
+
+What a seat sees is built from the engine's observation of that seat: its
+own hand, every seat's card count, the size of the stock (never its cards),
+the play to beat and the public record of the deal. Nothing here reads
+another seat's hand or the stock, so no hidden card reaches a browser. The
+messages of play are ``select`` (the readings of some cards), ``play``,
+``pass`` and ``hint``; each is checked by the engine before the table
+changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, cast
+
+from ..gdy.bots import CoreBot
+from ..gdy.deal import Action, Deal
+from ..gdy.log import game_log
+from ..gdy.plays import Play
+from .errors import WebError
+from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_record, table_options
+from .i18n import Text, gdy_play_name, text
+from .protocol import Message, bad_field, server_message
+from .tables import Table
+from .web_games import GameView, WebGame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rooms import Connection, Rooms
+
+MAX_CARDS = 20  # more than any Gan Deng Yan hand holds
+HINT_STRENGTH = "search"
+
+
+def _table(table: Table) -> GdyTable:
+    return cast(GdyTable, table)  # the server hands each game its own tables
+
+
+def play_name(play: Play) -> Text:
+    return gdy_play_name(play.kind, play.rank or "", len(play), play.cards.jokers)
+
+
+def _play_view(seat: int, play: Play) -> Dict[str, Any]:
+    return {"type": "play", "seat": seat, **play_record(play), "name": play_name(play)}
+
+
+# --- the view ----------------------------------------------------------------------
+
+def _log(deal: Deal, history: Sequence[Action]) -> List[Dict[str, Any]]:
+    """The deal's public events: plays, passes, and the draw that ends a
+    round (everyone passed the last play: the cards are cleared and every
+    seat draws one, as far as the stock goes)."""
+    records: List[Dict[str, Any]] = []
+    passes = 0
+    for action in history:
+        if action.play.is_pass:
+            records.append({"type": "pass", "seat": action.seat})
+            passes += 1
+            if passes == deal.players - 1:
+                records.append({"type": "draw"})
+        else:
+            records.append(_play_view(action.seat, action.play))
+            passes = 0
+    return records
+
+
+def _deal_view(table: GdyTable, seat: Optional[int]) -> Dict[str, Any]:
+    game = table.started_game()
+    deal = table.deal
+    if deal is None:
+        raise RuntimeError(f"table {table.code}: no game has started")
+    seen = deal.observation(0 if seat is None else seat)
+    mine = seat is not None and table.turn == seat
+    over = deal.is_over
+    return {
+        "number": len(game.deals) + (0 if over else 1),
+        "phase": "over" if over else "play",
+        "starter": deal.starter,
+        "turn": table.turn,
+        "my_turn": mine,
+        "hand": [] if seat is None else card_texts(seen.hand),
+        "counts": list(seen.hand_sizes),
+        "stock": seen.stock_left,
+        "bombs": seen.bombs,
+        "played": list(seen.played),
+        "table": None if seen.table is None else _play_view(seen.last_player, seen.table),
+        "can_pass": mine and seen.table is not None,
+        "winner": seen.winner,
+        "penalties": list(deal.penalties) if over else None,
+        "log": _log(deal, seen.history),
+    }
+
+
+def _match_view(table: GdyTable) -> Dict[str, Any]:
+    game = table.game
+    return {
+        "target": table.target,
+        "scores": list(game.scores) if game is not None else [0] * table.seat_count,
+        "winners": list(game.winners) if game is not None else [],
+        "deal_number": 0 if game is None else len(game.deals) + (0 if table.deal_over or game.is_over else 1),
+        "results": list(table.results),
+    }
+
+
+def view(table: Table, seat: Optional[int], coach_on: bool) -> GameView:
+    table = _table(table)
+    deal_view = _deal_view(table, seat) if table.game is not None else None
+    match = _match_view(table)
+    seats = [{"cards": deal_view["counts"][s] if deal_view else None, "score": match["scores"][s],
+              "last": table.trick[s]} for s in range(table.seat_count)]
+    return match, deal_view, seats
+
+
+# --- messages of play ------------------------------------------------------------------
+
+def _cards(raw: Dict[str, Any]) -> List[str]:
+    cards = raw.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, str) and len(c) <= 3 for c in cards):
+        raise bad_field("cards must be a list of card texts such as '7', '10', 'K' or 'JK'")
+    if len(cards) > MAX_CARDS:
+        raise bad_field(f"at most {MAX_CARDS} cards")
+    return cards
+
+
+def _reading(raw: Dict[str, Any]) -> Optional[int]:
+    reading = raw.get("reading")
+    if reading is None:
+        return None
+    if type(reading) is not int or not 0 <= reading < 100:
+        raise bad_field("reading must be a small non-negative integer")
+    return reading
+
+
+MESSAGES: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
+    "select": lambda raw: {"cards": _cards(raw)},
+    "play": lambda raw: {"cards": _cards(raw), "reading": _reading(raw)},
+    "pass": lambda raw: {},
+    "hint": lambda raw: {},
+}
+
+
+async def handle(rooms: "Rooms", table: Table, connection: "Connection", seat: int, message: Message) -> None:
+    table = _table(table)
+    if message.type == "select":
+        connection.send(_selection(table, seat, message))
+    elif message.type == "hint":
+        await _hint(rooms, table, seat, connection, message)
+    elif message.type == "pass":
+        table.play(seat, Play.PASS)
+        rooms.changed(table)
+    elif message.type == "play":
+        table.play_cards(seat, message.cards, message.reading)
+        rooms.changed(table)
+
+
+def _selection(table: GdyTable, seat: int, message: Message) -> Dict[str, Any]:
+    """The readings of the selected cards, or why they are no play."""
+    readings: List[Dict[str, Any]] = []
+    reason = None
+    can_pass = False
+    if message.cards:
+        try:
+            plays = table.readings(seat, message.cards)
+            readings = [{"index": i, **play_record(p), "name": play_name(p)} for i, p in enumerate(plays)]
+        except WebError as error:
+            reason = error.message
+    else:
+        deal = table.deal
+        can_pass = deal is not None and table.turn == seat and deal.can_pass()
+    return server_message("selection", ref=message.ref, cards=list(message.cards), readings=readings, reason=reason,
+                          **{"pass": can_pass})
+
+
+async def _hint(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connection", message: Message) -> None:
+    if table.turn != seat or table.game is None:
+        raise WebError("not_your_turn")
+    position = table.game.deal.copy()
+    bot = CoreBot(HINT_STRENGTH, seed=table.seed ^ table.actions)
+    play = await rooms.runner.run(lambda: bot.choose(position))
+    if play.is_pass:
+        connection.send(server_message("hint", ref=message.ref, cards=[], reading=None, reason=text("gdy_hint_pass")))
+        return
+    same = [p for p in position.legal_plays() if not p.is_pass and p.cards == play.cards]
+    reading = {"index": same.index(play), **play_record(play), "name": play_name(play)}
+    connection.send(server_message("hint", ref=message.ref, cards=reading["cards"], reading=reading,
+                                   reason=text("gdy_hint", move=play_name(play))))
+
+
+# --- bots ------------------------------------------------------------------------------
+
+def decide(table: Table, seat: int, bot: Any) -> Callable[[], Any]:
+    """The bot's play (``Play.PASS`` to pass), from a private copy of the deal
+    (the core's policy reads only the seat's hand and the public state)."""
+    position = _table(table).started_game().deal.copy()
+    return lambda: bot.choose(position)
+
+
+def act(table: Table, seat: int, decision: Any) -> None:
+    _table(table).play(seat, decision)
+
+
+def fallback(table: Table, seat: int) -> Any:
+    deal = _table(table).started_game().deal
+    return Play.PASS if deal.can_pass() else deal.legal_plays()[0]
+
+
+def _options(body: Mapping[str, Any]) -> Dict[str, Any]:
+    return table_options(body)
+
+
+def _log_of(table: Table) -> Dict[str, Any]:
+    return game_log(_table(table).started_game())
+
+
+def _make_bot(strength: str, seed: int) -> Any:
+    return CoreBot(strength, seed)
+
+
+WEB_GAME = WebGame(
+    name="gdy", table=GdyTable, seats=SEATS, default_seats=4, strengths=tuple(BOT_STRENGTHS),
+    default_strength="rule", options=_options, make_bot=_make_bot, view=view, messages=MESSAGES, handle=handle,
+    decide=decide, act=act, fallback=fallback, log=_log_of, page="gdy.html",
+)

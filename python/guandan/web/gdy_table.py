@@ -1,0 +1,184 @@
+"""Gan Deng Yan's table (``tables.Table`` holds what every game's table
+shares): a game of 2 to 6 seats to the target (docs/gdy_rules.md), each
+seat's last action in the round, and the play and pass actions, each
+checked by the engine before it is committed.
+
+A play is stored as the engine's play word (which names the cards and how
+they read, so ``5 6 JK JK`` as a run or as pairs) beside its cards and kind
+for people reading the database. When a deal ends it is scored at once (the
+scores and the game's end are known), and it stays on the table until the
+next deal is dealt, so every seat sees how it ended.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Sequence
+
+from ..gdy.cards import Cards
+from ..gdy.deal import Deal
+from ..gdy.game import DEFAULT_TARGET, MAX_TARGET, Game
+from ..gdy.plays import Play
+from ..gdy.simulate import POLICIES
+from .errors import WebError
+from .tables import OnAction, Table
+
+#: Web bot strengths: the core's Gan Deng Yan policies (random, rule, search).
+BOT_STRENGTHS = POLICIES
+SEATS = (2, 6)
+
+
+def check_target(target: Any) -> int:
+    if type(target) is not int or not 1 <= target <= MAX_TARGET:
+        raise WebError("bad_request", detail=f"target must be 1..{MAX_TARGET}")
+    return target
+
+
+def card_texts(cards: Cards) -> List[str]:
+    """A set of cards as the page shows them: ``["5", "5", "JK"]``."""
+    return cards.names()
+
+
+def play_record(play: Play) -> Dict[str, Any]:
+    return {"cards": card_texts(play.cards), "kind": play.kind, "rank": play.rank}
+
+
+class GdyTable(Table):
+    GAME = "gdy"
+
+    def __init__(self, code: str, host: str, options: Mapping[str, Any], bots: str, public: bool, seed: int,
+                 seats: int = 4, created: float = 0.0, on_action: Optional[OnAction] = None) -> None:
+        check_target(options.get("target"))
+        if bots not in BOT_STRENGTHS:
+            raise WebError("bad_request", detail=f"bots must be one of {', '.join(BOT_STRENGTHS)}")
+        super().__init__(code, host, options, bots, public, seed, seats, created, on_action)
+        self.game: Optional[Game] = None
+        self.finished: Optional[Deal] = None  # the deal just scored, shown until the next is dealt
+        self.trick: List[Optional[Dict[str, Any]]] = [None] * seats  # each seat's last action in the round
+
+    @property
+    def target(self) -> int:
+        return self.options["target"]
+
+    # --- the hooks of every table ---------------------------------------------
+    @property
+    def has_game(self) -> bool:
+        return self.game is not None
+
+    @property
+    def turn(self) -> Optional[int]:
+        if self.game is None or self.finished is not None or self.game.is_over:
+            return None
+        return self.game.deal.turn
+
+    @property
+    def deal_over(self) -> bool:
+        return self.finished is not None
+
+    def start_game(self) -> None:
+        self.game = Game(players=self.seat_count, seed=self.seed, target=self.target)
+
+    def start_next_deal(self) -> None:
+        self.finished = None
+        self.trick = [None] * self.seat_count
+
+    # --- reading -------------------------------------------------------------
+    def started_game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError(f"table {self.code}: no game has started")
+        return self.game
+
+    @property
+    def deal(self) -> Optional[Deal]:
+        """The deal on the table: the one under way, or the one just scored."""
+        if self.game is None:
+            return None
+        return self.finished if self.finished is not None else self.game.deal
+
+    def readings(self, seat: int, cards: Sequence[str]) -> List[Play]:
+        """The legal plays of ``seat`` that use exactly ``cards`` (card texts);
+        WebError with the reason when there are none."""
+        deal = self._acting_deal(seat)
+        try:
+            chosen = Cards(list(cards))
+        except (TypeError, ValueError):
+            raise WebError("bad_message", detail="cards must be card texts such as '7', '10', 'K' or 'JK'") from None
+        if not chosen:
+            raise WebError("bad_message", detail="play needs cards: send pass to pass")
+        if chosen not in deal.hand(seat):
+            raise WebError("illegal", key="gdy_not_held")
+        plays = [p for p in deal.legal_plays() if not p.is_pass and p.cards == chosen]
+        if not plays:
+            raise WebError("illegal", key="gdy_does_not_beat" if deal.table is not None else "not_a_combination")
+        return plays
+
+    # --- game actions --------------------------------------------------------
+    def _acting_deal(self, seat: int) -> Deal:
+        if self.status != "playing" or self.game is None:
+            raise WebError("wrong_phase", key="no_deal")
+        if self.finished is not None:
+            raise WebError("wrong_phase", key="deal_over")
+        if self.game.deal.turn != seat:
+            raise WebError("not_your_turn")
+        return self.game.deal
+
+    def play_cards(self, seat: int, cards: Sequence[str], reading: Optional[int]) -> Play:
+        """Play a person's selection (``reading`` picks among several)."""
+        plays = self.readings(seat, cards)
+        if reading is None and len(plays) > 1:
+            raise WebError("ambiguous")
+        if reading is not None and reading >= len(plays):
+            raise WebError("bad_message", detail=f"reading must be below {len(plays)}")
+        play = plays[reading or 0]
+        self.play(seat, play)
+        return play
+
+    def play(self, seat: int, play: Play) -> None:
+        """Play a Play (``Play.PASS``: pass) for ``seat``, checked by the engine."""
+        deal = self._acting_deal(seat)
+        if play.is_pass:
+            if not deal.can_pass():
+                raise WebError("illegal", key="cannot_pass")
+            self.commit("pass", seat=seat)
+        else:
+            if play not in deal.legal_plays():
+                raise WebError("illegal")
+            self.commit("play", seat=seat, word=play.word, **play_record(play))
+
+    # --- applying ------------------------------------------------------------
+    def _apply_play(self, data: Dict[str, Any], at: float) -> None:
+        deal = self.started_game().deal
+        play = next((p for p in deal.legal_plays() if p.word == data["word"]), None)
+        if play is None:
+            raise ValueError(f"table {self.code}: a stored play is not legal: {data}")
+        if deal.table is None:  # a lead opens a new round
+            self.trick = [None] * self.seat_count
+        deal.play(play)
+        self.trick[data["seat"]] = {"type": "play", "seat": data["seat"], **play_record(play)}
+        self._after_action()
+
+    def _apply_pass(self, data: Dict[str, Any], at: float) -> None:
+        self.started_game().deal.pass_turn()
+        self.trick[data["seat"]] = {"type": "pass", "seat": data["seat"]}
+        self._after_action()
+
+    def _after_action(self) -> None:
+        """Score a deal when it ends, and note the game's end."""
+        game = self.started_game()
+        deal = game.deal
+        if not deal.is_over:
+            return
+        self.finished = deal
+        game.next_deal()
+        self.results.append({
+            "deal": len(game.deals),
+            "winner": deal.winner,
+            "penalties": list(deal.penalties),
+            "scores_after": list(game.scores),
+        })
+        if game.is_over:
+            self.status = "over"
+
+
+def table_options(body: Mapping[str, Any]) -> Dict[str, Any]:
+    """Gan Deng Yan's options from a request body: the target (default 50)."""
+    return {"target": check_target(body.get("target", DEFAULT_TARGET))}
