@@ -1,12 +1,14 @@
 """The game registry's extension point: a third game, registered from this
-file alone, runs through ``guandan simulate``, ``arena`` and ``play`` and
-its results file reads back, without a line of the package knowing it.
+file alone, runs through ``guandan simulate``, ``arena`` and ``play``, its
+results file reads back, and people play it at a table of the web server
+against a bot, without a line of the package knowing it.
 
 The game is Nim: 2 to 4 players take 1 to 3 stones in turn from a pile of
 13 to 20 (drawn from the seed); whoever takes the last stone wins. Policy
 ``perfect`` leaves a multiple of 4 when it can, ``random`` takes any amount.
 """
 
+import dataclasses
 import io
 import random
 from contextlib import redirect_stderr, redirect_stdout
@@ -90,9 +92,54 @@ NIM = GameEntry(name="nim", title="Nim", players=(2, 4), default_players=2, poli
                 result_types={"deals": lambda: NimResults})
 
 
+def nim_web_table():
+    """Nim at the browser table: the table class and the server's WebGame."""
+    from guandan.web.tables import Table
+    from guandan.web.web_games import WebGame
+
+    class NimTable(Table):
+        GAME = "nim"
+        stones = None
+
+        has_game = property(lambda self: self.stones is not None)
+        turn = property(lambda self: None if not self.stones else self.actions % self.seat_count)
+        deal_over = property(lambda self: False)
+
+        def start_game(self):
+            self.stones = random.Random(self.seed).randint(13, 20)
+
+        def take(self, seat, n):
+            if seat != self.turn or type(n) is not int or not 1 <= n <= min(3, self.stones):
+                raise ValueError(f"seat {seat} cannot take {n}")
+            self.commit("take", seat=seat, n=n)
+
+        def _apply_take(self, data, at):
+            self.stones -= data["n"]
+            if self.stones == 0:
+                self.results.append({"winner": data["seat"]})
+                self.status = "over"
+
+    def view(table, seat, coach):
+        deal = None if table.stones is None else {"stones": table.stones, "turn": table.turn, "my_turn": table.turn == seat}
+        return {"results": table.results}, deal, [{} for _ in range(table.seat_count)]
+
+    async def handle(rooms, table, connection, seat, message):
+        table.take(seat, message.reading)
+        rooms.changed(table)
+
+    return WebGame(
+        name="nim", table=NimTable, seats=(2, 4), default_seats=2, strengths=POLICIES, default_strength="perfect",
+        options=lambda body: {}, make_bot=lambda strength, seed: strength, view=view,
+        messages={"take": lambda raw: {"reading": raw.get("n")}}, handle=handle,
+        decide=lambda table, seat, bot: (lambda: take(bot, table.stones, random.Random(table.actions))),
+        act=lambda table, seat, n: table.take(seat, n), fallback=lambda table, seat: 1,
+        log=lambda table: {"results": table.results},
+    )
+
+
 @pytest.fixture(autouse=True)
 def nim():
-    register_game(NIM)
+    register_game(dataclasses.replace(NIM, web_table=nim_web_table))
     yield
     unregister_game("nim")
 
@@ -152,3 +199,26 @@ def test_the_registry_refuses_a_second_game_of_the_same_name():
     with pytest.raises(ValueError, match="already registered"):
         register_game(NIM)
     assert game_names()[:2] == ["guandan", "gdy"]
+
+
+def test_a_person_plays_it_at_a_web_table_against_a_bot(tmp_path):
+    pytest.importorskip("starlette")
+    from tests.web.helpers import FAST, create_app, person
+
+    app = create_app(str(tmp_path / "nim.sqlite"), **FAST)
+    with person(app, "Nim player") as client:
+        reply = client.post("/api/tables/vs-bots", json={"game": "nim", "bots": "perfect", "players": 3})
+        assert reply.status_code == 201 and reply.json()["table"]["game"] == "nim"
+        code = reply.json()["table"]["code"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            while True:
+                message = ws.receive_json()
+                assert message["type"] != "error", message
+                if message["type"] == "view" and message["table"]["status"] == "over":
+                    break
+                if message["type"] == "view" and message["deal"]["my_turn"]:
+                    ws.send_json({"type": "take", "n": 1})
+        assert len(message["seats"]) == 3 and message["match"]["results"][0]["winner"] in (0, 1, 2)
+        log = client.get(f"/api/tables/{code}/log")
+        assert log.status_code == 200 and log.json() == {"results": message["match"]["results"]}
+        assert client.post("/api/tables", json={"game": "nim", "players": 5}).status_code == 400

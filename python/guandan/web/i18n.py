@@ -55,6 +55,10 @@ The coach (:mod:`guandan.web.coach`): ``hint_only_move`` (move);
 best, played_win, best_win: percents). ``move``/``played``/``best`` are
 :func:`move_name` texts, or the ``pass`` text.
 
+Gan Deng Yan's table (:mod:`guandan.web.gdy_table`): ``gdy_not_held``,
+``gdy_does_not_beat``, ``gdy_hint`` (move: a :func:`gdy_play_name` text)
+and ``gdy_hint_pass``; :func:`gdy_play_name` names its plays.
+
 Names of things: ``pass``, ``seat`` (seat: 0..3), ``team`` (team: 0..1),
 ``playing_level`` (level: a :func:`rank_name` text), ``first_out``,
 ``last_out``, ``vs_bots``.

@@ -13,15 +13,11 @@ send while it plays, and how a bot decides.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, Type
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, Type
 
 from ..common.games import game_entry, game_names
 from .errors import WebError
 from .tables import Table
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .protocol import Message
-    from .rooms import Connection, Rooms
 
 #: The game part of a seat's view: ``match`` and ``deal`` (None before the
 #: start), and per seat the fields the seat list adds (cards left, ...).
@@ -40,7 +36,9 @@ class WebGame:
     make_bot: Callable[[str, int], Any]           # a bot of a strength, seeded
     view: Callable[[Table, Optional[int], bool], GameView]  # what a seat (None: a spectator) sees; coach mode on
     messages: Mapping[str, Callable[[Dict[str, Any]], Dict[str, Any]]]  # game message types -> their fields
-    handle: Callable[["Rooms", Table, "Connection", int, "Message"], Awaitable[None]]  # one game message of a seat
+    # One game message of a seat: (rooms, table, connection, seat, message),
+    # with the server's Rooms and Connection (rooms.py) and the parsed Message.
+    handle: Callable[[Any, Table, Any, int, Any], Awaitable[None]]
     decide: Callable[[Table, int, Any], Callable[[], Any]]  # a bot's decision, as work for the thread pool
     act: Callable[[Table, int, Any], None]        # commit a decision for a seat
     fallback: Callable[[Table, int], Any]         # the decision when a bot fails

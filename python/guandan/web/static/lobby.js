@@ -2,13 +2,51 @@
 import { initI18n, t, pick } from "/static/i18n.js";
 import { api, currentPlayer, setNickname, parseTableCode, tableLink } from "/static/api.js";
 
-const STRENGTHS = ["simple", "rule", "search"];
+// Each game's bot strengths and table sizes, as the server takes them (docs/web.md §7).
+const GAMES = {
+  guandan: { strengths: ["simple", "rule", "search"], players: [4] },
+  gdy: { strengths: ["random", "rule", "search"], players: [2, 3, 4, 5, 6] },
+};
 const RULESETS = ["standard", "pagat", "app"];
 const $ = (id) => document.getElementById(id);
 
 function fillSelects() {
-  for (const select of document.querySelectorAll(".strength-select")) fillOptions(select, STRENGTHS, "strength.", "rule");
+  for (const select of document.querySelectorAll(".game-select")) fillOptions(select, Object.keys(GAMES), "game.", "guandan");
+  for (const select of document.querySelectorAll(".strength-select")) {
+    const game = GAMES[$(`${select.dataset.form}-game`).value] || GAMES.guandan;
+    fillOptions(select, game.strengths, "strength.", "rule");
+  }
   for (const select of document.querySelectorAll(".ruleset-select")) fillOptions(select, RULESETS, "ruleset.", "standard");
+  for (const select of document.querySelectorAll(".players-select")) {
+    const chosen = select.value || "4";
+    select.replaceChildren(...GAMES.gdy.players.map((n) => {
+      const option = document.createElement("option");
+      option.value = String(n);
+      option.textContent = String(n);
+      return option;
+    }));
+    select.value = chosen;
+  }
+  const gdyVsBots = $("vsbots-game").value === "gdy";
+  $("vsbots-about").textContent = gdyVsBots ? t("lobby.gdy.about", { n: $("vsbots-players").value }) : t("lobby.vsbots.about");
+  for (const form of ["vsbots", "create"]) {
+    const gdy = $(`${form}-game`).value === "gdy";
+    for (const row of document.querySelectorAll(`.guandan-only[data-form="${form}"]`)) row.hidden = gdy;
+    for (const row of document.querySelectorAll(`.gdy-only[data-form="${form}"]`)) row.hidden = !gdy;
+  }
+}
+
+/** The body of a create request from the form ``form`` (vsbots or create). */
+function tableOptions(form) {
+  const game = $(`${form}-game`).value;
+  const body = { game, bots: $(`${form}-strength`).value };
+  if (game === "gdy") {
+    body.players = Number($(`${form}-players`).value);
+    body.target = Number($(`${form}-target`).value);
+  } else {
+    body.ruleset = $(`${form}-ruleset`).value;
+  }
+  return body;
 }
 
 function fillOptions(select, values, prefix, fallback) {
@@ -19,7 +57,7 @@ function fillOptions(select, values, prefix, fallback) {
     option.textContent = t(prefix + value);
     return option;
   }));
-  select.value = chosen;
+  select.value = values.includes(chosen) ? chosen : fallback;
 }
 
 function say(id, text, isError = false) {
@@ -95,11 +133,13 @@ function openTableRow(table) {
     openTable(table.code);
   }));
   action.append(button);
+  const game = table.game || "guandan";
   row.append(
     cell(table.host_name || ""),
-    cell(t("ruleset." + table.ruleset)),
+    cell(t("game." + game)),
+    cell(game === "guandan" ? t("ruleset." + table.ruleset) : t("gdy.options", { n: table.seats.length, target: table.options.target })),
     cell(t("strength." + table.bots)),
-    cell(`${table.humans} / 4`),
+    cell(`${table.humans} / ${table.seats.length}`),
     cell(t("status." + table.status)),
     action,
   );
@@ -108,6 +148,7 @@ function openTableRow(table) {
 
 async function main() {
   fillSelects();
+  for (const select of document.querySelectorAll(".game-select, .players-select")) select.addEventListener("change", fillSelects);
   initI18n();
   document.addEventListener("langchange", () => {
     fillSelects();
@@ -130,14 +171,12 @@ async function main() {
   });
 
   $("vsbots-go").addEventListener("click", () => guarded("vsbots-message", async () => {
-    const reply = await api("POST", "/api/tables/vs-bots", { ruleset: $("vsbots-ruleset").value, bots: $("vsbots-strength").value });
+    const reply = await api("POST", "/api/tables/vs-bots", tableOptions("vsbots"));
     openTable(reply.table.code);
   }));
 
   $("create-go").addEventListener("click", () => guarded("create-message", async () => {
-    const reply = await api("POST", "/api/tables", {
-      ruleset: $("create-ruleset").value, bots: $("create-strength").value, public: $("create-public").checked,
-    });
+    const reply = await api("POST", "/api/tables", { ...tableOptions("create"), public: $("create-public").checked });
     openTable(reply.table.code);
   }));
 

@@ -17,7 +17,7 @@ function button(label, className, onClick) {
 function openSeats(view) {
   const started = Boolean(view.deal);
   const seats = [];
-  for (let seat = 0; seat < 4; seat++) {
+  for (let seat = 0; seat < view.table.seats.length; seat++) {
     const summary = view.table.seats[seat];
     const info = view.seats ? view.seats[seat] : null;
     const held = started ? Boolean(info && info.human) : Boolean(summary);
@@ -29,7 +29,7 @@ function openSeats(view) {
 function seatLine(view, seat, handlers) {
   const me = view.me;
   const summary = view.table.seats[seat];
-  const li = el("li", `team${seat % 2}`);
+  const li = el("li", view.table.game === "guandan" ? `team${seat % 2}` : "");
   li.dataset.seat = String(seat);
   li.append(el("strong", null, `${t("seat.n", { n: seat + 1 })}: `));
   if (summary) {
@@ -71,7 +71,7 @@ export function renderRoom(view, handlers) {
   $("room").hidden = !show;
   if (!show) return;
 
-  $("room-seats").replaceChildren(...[0, 1, 2, 3].map((seat) => seatLine(view, seat, handlers)));
+  $("room-seats").replaceChildren(...view.table.seats.map((_, seat) => seatLine(view, seat, handlers)));
   $("room-seats").hidden = !waiting && seated;
   $("room-title").hidden = !waiting;
 

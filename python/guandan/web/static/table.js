@@ -2,16 +2,17 @@
 // latest seat view drawn on every change, and the player's intents (select,
 // play, pass, give, hint, coach, next, chat) sent back.
 import { initI18n, t, pick } from "/static/i18n.js";
-import { api, currentPlayer, setNickname, parseTableCode } from "/static/api.js";
+import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { HandView } from "/static/hand.js";
 import { cardRow } from "/static/cards.js";
-import { openDialog, closeDialog, dialogKey, confirmDialog } from "/static/dialog.js";
+import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
 import {
   el, position, seatName, renderStatus, renderSeat, renderLog, dealSummaryNodes, matchSummaryNodes,
 } from "/static/table_view.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
+import { askNickname, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
@@ -66,21 +67,10 @@ function renderReason() {
   reason.dataset.kind = kind;
 }
 
-function roomSay(text, isError = true) {
-  $("room-message").textContent = text;
-  $("room-message").classList.toggle("error", isError);
-}
-
 // --- talking to the server -------------------------------------------------
 
-async function tableAction(action, body = {}) {
-  try {
-    return await api("POST", `/api/tables/${code}/${action}`, body);
-  } catch (error) {
-    roomSay(pick(error.text));
-    say(error.text, "error");
-    throw error;
-  }
+function tableAction(action, body = {}) {
+  return postAction(code, action, body, (error) => say(error.text, "error"));
 }
 
 function connect() {
@@ -413,32 +403,7 @@ async function hint() {
 
 // --- the room: joining, approving, starting ----------------------------------
 
-const roomHandlers = {
-  join: async () => {
-    const reply = await tableAction("join", {});
-    if (reply.requested) roomSay(t("room.pending"), false);
-    restartSocket();
-  },
-  request: async () => {
-    await tableAction("request", {});
-    roomSay(t("room.pending"), false);
-  },
-  approve: (player, seat) => tableAction("approve", seat === null ? { player } : { player, seat }),
-  reject: (player) => tableAction("reject", { player }),
-  remove: (seat) => tableAction("remove", { seat }),
-  allow: (player) => tableAction("allow", { player }),
-  start: async () => {
-    try {
-      await api("POST", `/api/tables/${code}/start`, {});
-    } catch (error) {
-      if (error.code !== "not_full") {
-        roomSay(pick(error.text));
-        return;
-      }
-      if (await confirmDialog(t("room.start"), t("room.start.notfull"))) await tableAction("start", { anyway: true });
-    }
-  },
-};
+const roomHandlers = makeRoomHandlers(code, { act: tableAction, restartSocket: () => restartSocket() });
 
 function restartSocket() {
   // the seat is given on connect: a new connection sees the new seat at once
@@ -462,14 +427,6 @@ function showEnded() {
   render();
   state.connection = "table.ended";
   renderConnection();
-}
-
-function askNickname() {
-  $("room").hidden = false;
-  $("room-host-tools").hidden = true;
-  $("room-guest").hidden = true;
-  $("room-nickname").hidden = false;
-  $("room-nickname-input").focus();
 }
 
 // --- keys -------------------------------------------------------------------
@@ -526,33 +483,7 @@ async function main() {
   $("clear").addEventListener("click", () => hand.clear());
   $("sort").addEventListener("click", () => { hand.setSort(hand.sortMode === "suit" ? "level" : "suit"); render(); });
   $("coach-toggle").addEventListener("change", (event) => state.socket.send("coach", { on: event.target.checked }));
-  $("share-copy").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText($("share-link").value); } catch (_) { $("share-link").select(); }
-    roomSay(t("table.copied"), false);
-  });
-  $("step-away").addEventListener("click", () => tableAction("away", { away: !(state.view && state.view.me.away) }));
-  $("leave").addEventListener("click", async () => {
-    if (!(await confirmDialog(t("act.leave"), t("act.leave.confirm")))) return;
-    await tableAction("leave", {});
-    location.href = "/";
-  });
-  $("end-table").addEventListener("click", async () => {
-    if (await confirmDialog(t("act.end"), t("act.end.confirm"))) await tableAction("end", {});
-  });
-  $("room-nickname").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const name = $("room-nickname-input").value.trim();
-    if (!name) return roomSay(t("lobby.nickname.needed"));
-    try {
-      await setNickname(name);
-    } catch (error) {
-      roomSay(pick(error.text));
-      return;
-    }
-    $("room-nickname").hidden = true;
-    roomSay("", false);
-    connect();
-  });
+  wireTableTools({ act: tableAction, isAway: () => Boolean(state.view && state.view.me.away), connect });
   document.addEventListener("keydown", onKey);
 
   const player = await currentPlayer().catch(() => null);

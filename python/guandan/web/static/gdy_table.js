@@ -1,0 +1,451 @@
+// Gan Deng Yan's table page: one websocket to the server (the only
+// authority), the latest seat view drawn on every change (docs/web.md §7),
+// and the player's intents (select, play, pass, hint, next, chat) sent back.
+// Every server string goes in by textContent.
+import { initI18n, t, pick } from "/static/i18n.js";
+import { currentPlayer, parseTableCode } from "/static/api.js";
+import { TableSocket } from "/static/socket.js";
+import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
+import { el, seatName } from "/static/table_view.js";
+import { renderRoom } from "/static/room.js";
+import { ChatView } from "/static/chat.js";
+import { askNickname, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
+
+const $ = (id) => document.getElementById(id);
+const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
+
+const state = {
+  view: null,
+  socket: null,
+  selected: new Set(), // indices into the hand
+  reason: null, // the line under the hand: a server text or a function giving one
+  hintLine: null,
+  sentNext: null, // the deal number "next" was sent for
+  dismissed: new Set(), // summaries closed by the player
+  connection: "table.connecting",
+};
+
+const chat = new ChatView($("chat-lines"), $("chat-form"), $("chat-input"), (text) => state.socket && state.socket.send("chat", { text }));
+
+const seated = (view) => view.me.seat !== null && view.me.seat !== undefined;
+
+// --- cards ---------------------------------------------------------------------
+
+/** A card face: its rank (suits do not matter in this game), the joker starred. */
+function cardFace(text, className = "card gdy-card") {
+  const joker = text === "JK";
+  const face = el("span", className + (joker ? " joker" : ""));
+  face.append(el("span", "rank", joker ? "★" : text));
+  if (joker) face.append(el("span", "joker-name", t("gdy.joker")));
+  face.setAttribute("aria-label", joker ? t("gdy.joker") : text);
+  return face;
+}
+
+function cardRow(texts) {
+  const row = el("span", "card-row");
+  row.append(...texts.map((text) => cardFace(text)));
+  return row;
+}
+
+function selectedCards() {
+  const hand = (state.view && state.view.deal && state.view.deal.hand) || [];
+  return [...state.selected].sort((a, b) => a - b).map((i) => hand[i]).filter(Boolean);
+}
+
+// --- drawing -------------------------------------------------------------------
+
+function say(content, kind = "") {
+  state.reason = { content, kind };
+  renderReason();
+}
+
+function renderReason() {
+  const { content, kind } = state.reason || { content: "", kind: "" };
+  $("reason").textContent = typeof content === "function" ? content() : pick(content);
+  $("reason").dataset.kind = kind;
+}
+
+function renderConnection() {
+  $("connection").textContent = t(state.connection);
+}
+
+function playName(record) {
+  return record && record.name ? pick(record.name) : "";
+}
+
+function render() {
+  const view = state.view;
+  if (!view) return;
+  const deal = view.deal;
+  const table = view.table;
+  $("table-code").textContent = t("table.code", { code: table.code });
+  $("table-options").textContent = `${t("gdy.options", { n: table.seats.length, target: table.options.target })} · ` +
+    `${t("lobby.strength")}: ${t("strength." + table.bots)}`;
+  $("deal-number").textContent = deal ? t("table.deal", { n: deal.number }) : "";
+  $("share-link").value = location.origin + (table.link || `/t/${code}`);
+  $("share").hidden = table.status !== "waiting";
+
+  renderRoom(view, roomHandlers);
+  $("felt").hidden = !deal;
+  $("me-bar").hidden = !deal || !seated(view);
+  if (deal) {
+    renderSeats(view);
+    renderCenter(view);
+    renderHand(view);
+    renderActions(view);
+  }
+  renderScores(view);
+  renderLog(view);
+  chat.setLines(view.chat || []);
+  renderTools(view);
+  renderSummaries(view);
+}
+
+/** The other seats in turn order after mine, each with cards left, score and last action. */
+function renderSeats(view) {
+  const n = view.seats.length;
+  const me = seated(view) ? view.me.seat : -1;
+  const order = [];
+  for (let k = 1; k <= n; k++) {
+    const seat = (Math.max(me, 0) + k) % n;
+    if (seat !== me) order.push(seat);
+  }
+  $("gdy-seats").replaceChildren(...order.map((seat) => seatBox(view, seat)));
+  if (me >= 0) $("seat-me").replaceChildren(...seatLines(view, me));
+}
+
+function seatLines(view, seat) {
+  const info = view.seats[seat];
+  const deal = view.deal;
+  const lines = [el("strong", "seat-name", seatName(view, seat))];
+  if (info.bot) lines.push(el("span", "tag", ` (${t("strength." + info.bot)})`));
+  if (info.away) lines.push(el("span", "tag", ` (${t("seat.away")})`));
+  lines.push(el("div", "seat-cards", t("seat.cards", { n: info.cards ?? 0 })));
+  lines.push(el("div", "seat-score", t("gdy.score", { n: info.score })));
+  if (deal.phase === "play" && deal.played && !deal.played[seat]) lines.push(el("div", "note", t("gdy.notplayed")));
+  if (info.last && info.last.type === "play") {
+    const last = el("div", "seat-last");
+    last.append(cardRow(info.last.cards), el("span", null, ` ${playName(info.last)}`));
+    lines.push(last);
+  } else if (info.last && info.last.type === "pass") {
+    lines.push(el("div", "seat-last passed", t("seat.passed")));
+  }
+  return lines;
+}
+
+function seatBox(view, seat) {
+  const box = el("li", "seat-box gdy-seat");
+  box.dataset.seat = String(seat);
+  if (view.deal.turn === seat && view.deal.phase === "play") box.classList.add("turn");
+  box.append(...seatLines(view, seat));
+  return box;
+}
+
+function renderCenter(view) {
+  const deal = view.deal;
+  const me = view.me;
+  let turn;
+  if (deal.phase === "over") turn = view.table.status === "over" ? t("gdy.game.over") : t("summary.deal");
+  else if (deal.turn === me.seat) turn = deal.table ? t("turn.yours") : t("gdy.lead");
+  else turn = t("turn.other", { name: seatName(view, deal.turn) });
+  $("turn-line").textContent = turn;
+  const play = $("table-play");
+  play.replaceChildren();
+  if (deal.table) {
+    play.append(el("div", null, `${seatName(view, deal.table.seat)}: ${playName(deal.table)}`), cardRow(deal.table.cards));
+    if (deal.turn === me.seat) play.append(el("div", "note", t("gdy.beat", { name: playName(deal.table) })));
+  }
+  if (deal.phase === "over" && view.table.status !== "over" && seated(view)) {
+    const next = el("button", "primary", t("act.nextdeal"));
+    next.type = "button";
+    next.id = "center-next";
+    next.disabled = state.sentNext === deal.number;
+    next.addEventListener("click", sendNext);
+    play.append(next);
+  }
+  const x = Math.min(4, 2 ** deal.bombs);
+  $("stock-line").textContent = `${t("gdy.stock", { n: deal.stock })}` + (deal.bombs ? ` · ${t("gdy.bombs", { n: deal.bombs, x })}` : "");
+}
+
+function renderHand(view) {
+  const hand = view.deal.hand || [];
+  for (const i of [...state.selected]) if (i >= hand.length) state.selected.delete(i);
+  const cards = hand.map((text, i) => {
+    const card = cardFace(text, "card gdy-card hand-card");
+    card.setAttribute("role", "button");
+    card.tabIndex = 0;
+    card.dataset.card = text;
+    card.dataset.index = String(i);
+    card.classList.toggle("selected", state.selected.has(i));
+    card.setAttribute("aria-pressed", String(state.selected.has(i)));
+    card.addEventListener("click", () => toggle(i));
+    card.addEventListener("keydown", (event) => {
+      if (event.key === " " || event.key === "Enter") {
+        event.preventDefault();
+        toggle(i);
+      }
+    });
+    return card;
+  });
+  $("hand").replaceChildren(...cards);
+}
+
+function renderActions(view) {
+  const deal = view.deal;
+  const myTurn = deal.phase === "play" && deal.turn === view.me.seat && !view.me.away;
+  $("play").disabled = !myTurn || state.selected.size === 0;
+  $("pass").disabled = !myTurn || !deal.can_pass;
+  $("hint").disabled = !myTurn;
+  $("me-bar").classList.toggle("turn", myTurn);
+}
+
+function renderScores(view) {
+  const scores = (view.match && view.match.scores) || [];
+  const winners = (view.match && view.match.winners) || [];
+  $("scores").replaceChildren(...scores.map((score, seat) => {
+    const li = el("li", winners.includes(seat) ? "winner" : "", `${seatName(view, seat)}: ${t("gdy.score", { n: score })}`);
+    li.dataset.seat = String(seat);
+    return li;
+  }));
+}
+
+function renderLog(view) {
+  const deal = view.deal;
+  const lines = [];
+  for (const record of (deal && deal.log) || []) {
+    if (record.type === "play") {
+      const line = el("div", "log-line", t("log.plays", { name: seatName(view, record.seat), move: playName(record) }) + " ");
+      line.append(cardRow(record.cards));
+      lines.push(line);
+    } else if (record.type === "pass") {
+      lines.push(el("div", "log-line", t("log.passes", { name: seatName(view, record.seat) })));
+    } else if (record.type === "draw") {
+      lines.push(el("div", "log-line note", t("gdy.draw")));
+    }
+  }
+  $("play-log").replaceChildren(...lines);
+  $("play-log").scrollTop = $("play-log").scrollHeight;
+}
+
+function renderTools(view) {
+  const me = view.me;
+  const status = view.table.status;
+  $("step-away").hidden = !seated(view) || status !== "playing";
+  $("step-away").textContent = me.away ? t("act.comeback") : t("act.stepaway");
+  $("leave").hidden = !seated(view) || status === "ended";
+  $("end-table").hidden = !me.host || status === "ended";
+  $("download-log").hidden = !(status === "over" || status === "ended");
+  $("download-log").href = `/api/tables/${code}/log`;
+}
+
+function summaryNodes(view) {
+  const deal = view.deal;
+  const result = view.match.results[view.match.results.length - 1];
+  const nodes = [el("p", null, t("gdy.deal.winner", { name: seatName(view, deal.winner) }))];
+  if (result) {
+    const list = el("ul", "gdy-penalties");
+    for (const [seat, p] of result.penalties.entries()) {
+      list.append(el("li", null, t("gdy.deal.penalty", { name: seatName(view, seat), p, score: result.scores_after[seat] })));
+    }
+    nodes.push(list);
+  }
+  if (view.table.status === "over") {
+    const names = view.match.winners.map((seat) => seatName(view, seat)).join(", ");
+    nodes.push(el("p", "match-winner", view.match.winners.includes(view.me.seat) ? t("gdy.you.win") : t("gdy.game.winners", { names })));
+  }
+  return nodes;
+}
+
+function renderSummaries(view) {
+  const deal = view.deal;
+  const open = dialogKey();
+  if (!deal || deal.phase !== "over") {
+    if (open && open.startsWith("summary")) closeDialog();
+    return;
+  }
+  const over = view.table.status === "over";
+  const key = over ? "summary-game" : `summary-deal-${deal.number}`;
+  if (state.dismissed.has(key) || (open && open !== key)) return;
+  const buttons = [];
+  if (!over && seated(view)) buttons.push({ id: "next-deal", label: t("act.nextdeal"), primary: true, action: () => { sendNext(); return false; } });
+  if (over) buttons.push({ id: "summary-log", label: t("act.log"), action: () => { location.href = `/api/tables/${code}/log`; return true; } });
+  buttons.push({ id: "summary-close", label: t("act.close"), action: () => { state.dismissed.add(key); return false; } });
+  openDialog(key, over ? t("gdy.game.over") : t("summary.deal"), summaryNodes(view), buttons);
+}
+
+// --- acting ----------------------------------------------------------------------
+
+function toggle(index) {
+  if (state.selected.has(index)) state.selected.delete(index);
+  else state.selected.add(index);
+  state.hintLine = null;
+  $("coach-line").textContent = "";
+  render();
+  readSelection();
+}
+
+let selectTimer = null;
+
+function readSelection() {
+  clearTimeout(selectTimer);
+  const cards = selectedCards();
+  if (cards.length === 0) {
+    say("");
+    return;
+  }
+  selectTimer = setTimeout(async () => {
+    const reply = await state.socket.request("select", { cards });
+    if (reply.type === "error") say(reply.message || reply.code, "error");
+    else if (reply.readings.length) say(() => reply.readings.map((r) => pick(r.name)).join(" / "), "readings");
+    else say(reply.reason, "error");
+  }, 120);
+}
+
+async function play() {
+  const cards = selectedCards();
+  if (cards.length === 0) return;
+  const reply = await state.socket.request("select", { cards });
+  if (reply.type === "error" || !reply.readings.length) {
+    say(reply.type === "error" ? reply.message : reply.reason, "error");
+    return;
+  }
+  if (reply.readings.length === 1) {
+    sendPlay(cards, reply.readings[0].index);
+    return;
+  }
+  // the same cards read two ways (a run or pairs): the player says which
+  const choices = el("div", "choices");
+  for (const reading of reply.readings) {
+    const button = el("button", "reading-choice");
+    button.type = "button";
+    button.dataset.index = String(reading.index);
+    button.append(el("span", null, pick(reading.name)));
+    button.addEventListener("click", () => { closeDialog(); sendPlay(cards, reading.index); });
+    choices.append(button);
+  }
+  openDialog("pick", t("pick.title"), [el("p", null, t("pick.about")), choices], [{ label: t("act.cancel") }]);
+}
+
+function sendPlay(cards, reading) {
+  state.socket.send("play", { cards, reading, id: `play-${Date.now()}` });
+  state.selected.clear();
+  say("");
+}
+
+function pass() {
+  state.socket.send("pass", { id: `pass-${Date.now()}` });
+  state.selected.clear();
+  say("");
+}
+
+async function hint() {
+  $("coach-line").textContent = t("hint.thinking");
+  const reply = await state.socket.request("hint");
+  if (reply.type === "error") {
+    $("coach-line").textContent = pick(reply.message);
+    return;
+  }
+  state.hintLine = reply.reason;
+  $("coach-line").textContent = pick(reply.reason);
+  const hand = state.view.deal.hand;
+  state.selected.clear();
+  const wanted = [...reply.cards];
+  hand.forEach((card, i) => {
+    const at = wanted.indexOf(card);
+    if (at >= 0) {
+      state.selected.add(i);
+      wanted.splice(at, 1);
+    }
+  });
+  render();
+}
+
+function sendNext() {
+  const deal = state.view && state.view.deal;
+  if (!deal || deal.phase !== "over") return;
+  state.sentNext = deal.number;
+  state.socket.send("next");
+  render();
+}
+
+// --- the room and the connection -------------------------------------------------
+
+function tableAction(action, body = {}) {
+  return postAction(code, action, body);
+}
+
+const roomHandlers = makeRoomHandlers(code, { act: tableAction, restartSocket: () => restartSocket() });
+
+function onMessage(message) {
+  if (message.type === "view") {
+    if (state.view && message.seq < state.view.seq) return; // a stale view
+    const dealChanged = !state.view || !state.view.deal || !message.deal || state.view.deal.number !== message.deal.number;
+    if (dealChanged) state.selected.clear();
+    const myTurn = message.deal && message.deal.phase === "play" && message.deal.turn === message.me.seat;
+    if (!myTurn) { // a hint holds for the turn it was asked in only
+      state.hintLine = null;
+      $("coach-line").textContent = "";
+    }
+    state.view = message;
+    document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
+    render();
+  } else if (message.type === "chat") {
+    chat.add(message.line);
+  } else if (message.type === "error") {
+    say(message.message || message.code, "error");
+  }
+}
+
+function connect() {
+  state.socket = new TableSocket(code, {
+    message: onMessage,
+    status: (s) => {
+      state.connection = s === "connected" ? "table.connected" : s === "connecting" ? "table.connecting" : "table.reconnecting";
+      renderConnection();
+    },
+    closedForGood: (closeCode) => {
+      if (closeCode === 4404) roomSay(t("table.notfound"));
+      else askNickname();
+    },
+  });
+}
+
+function restartSocket() {
+  if (state.socket) state.socket.stop();
+  connect();
+}
+
+function onKey(event) {
+  const target = event.target;
+  if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || !$("dialog").hidden) return;
+  if (event.key === "Enter") play();
+  else if (event.key === "p" || event.key === "P") pass();
+  else if (event.key === "h" || event.key === "H") hint();
+  else if (event.key === "Escape") { state.selected.clear(); say(""); render(); }
+  else return;
+  event.preventDefault();
+}
+
+async function main() {
+  initI18n();
+  document.addEventListener("langchange", () => { render(); renderConnection(); chat.render(); renderReason(); if (state.hintLine) $("coach-line").textContent = pick(state.hintLine); });
+  if (!code) {
+    roomSay(t("table.notfound"));
+    return;
+  }
+  $("play").addEventListener("click", play);
+  $("pass").addEventListener("click", pass);
+  $("hint").addEventListener("click", hint);
+  $("clear").addEventListener("click", () => { state.selected.clear(); say(""); render(); });
+  wireTableTools({ act: tableAction, isAway: () => Boolean(state.view && state.view.me.away), connect });
+  document.addEventListener("keydown", onKey);
+  const player = await currentPlayer().catch(() => null);
+  if (!player) {
+    askNickname();
+    return;
+  }
+  connect();
+}
+
+main();

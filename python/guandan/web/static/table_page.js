@@ -1,0 +1,103 @@
+// What every game's table page shares: the table actions over HTTP, the
+// room's handlers (join, request, approve, reject, remove, allow, start),
+// the table tools (share, step away, leave, end) and the nickname form of a
+// newcomer. Each game's page (table.js, gdy_table.js) draws its own game.
+import { t, pick } from "/static/i18n.js";
+import { api, setNickname } from "/static/api.js";
+import { confirmDialog } from "/static/dialog.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The line under the room: an error, or a plain note. */
+export function roomSay(text, isError = true) {
+  $("room-message").textContent = text;
+  $("room-message").classList.toggle("error", isError);
+}
+
+/**
+ * A table action (docs/web.md §3) for the table `code`; a refusal is shown
+ * in the room and passed to `onError` (the page's own line), then rethrown.
+ */
+export async function tableAction(code, action, body = {}, onError = () => {}) {
+  try {
+    return await api("POST", `/api/tables/${code}/${action}`, body);
+  } catch (error) {
+    roomSay(pick(error.text));
+    onError(error);
+    throw error;
+  }
+}
+
+/** The handlers of the room (room.js) for the table `code`. */
+export function roomHandlers(code, { act, restartSocket }) {
+  return {
+    join: async () => {
+      const reply = await act("join", {});
+      if (reply.requested) roomSay(t("room.pending"), false);
+      restartSocket();
+    },
+    request: async () => {
+      await act("request", {});
+      roomSay(t("room.pending"), false);
+    },
+    approve: (player, seat) => act("approve", seat === null ? { player } : { player, seat }),
+    reject: (player) => act("reject", { player }),
+    remove: (seat) => act("remove", { seat }),
+    allow: (player) => act("allow", { player }),
+    start: async () => {
+      try {
+        await api("POST", `/api/tables/${code}/start`, {});
+      } catch (error) {
+        if (error.code !== "not_full") {
+          roomSay(pick(error.text));
+          return;
+        }
+        if (await confirmDialog(t("room.start"), t("room.start.notfull"))) await act("start", { anyway: true });
+      }
+    },
+  };
+}
+
+/** The room asks a newcomer without a session for a nickname. */
+export function askNickname() {
+  $("room").hidden = false;
+  $("room-host-tools").hidden = true;
+  $("room-guest").hidden = true;
+  $("room-nickname").hidden = false;
+  $("room-nickname-input").focus();
+}
+
+/**
+ * Wire the table tools and the nickname form: share the link, step away or
+ * come back (`isAway()`), leave, end the table, and `connect()` once a
+ * newcomer has a nickname.
+ */
+export function wireTableTools({ act, isAway, connect }) {
+  $("share-copy").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText($("share-link").value); } catch (_) { $("share-link").select(); }
+    roomSay(t("table.copied"), false);
+  });
+  $("step-away").addEventListener("click", () => act("away", { away: !isAway() }));
+  $("leave").addEventListener("click", async () => {
+    if (!(await confirmDialog(t("act.leave"), t("act.leave.confirm")))) return;
+    await act("leave", {});
+    location.href = "/";
+  });
+  $("end-table").addEventListener("click", async () => {
+    if (await confirmDialog(t("act.end"), t("act.end.confirm"))) await act("end", {});
+  });
+  $("room-nickname").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("room-nickname-input").value.trim();
+    if (!name) return roomSay(t("lobby.nickname.needed"));
+    try {
+      await setNickname(name);
+    } catch (error) {
+      roomSay(pick(error.text));
+      return;
+    }
+    $("room-nickname").hidden = true;
+    roomSay("", false);
+    connect();
+  });
+}

@@ -1,0 +1,135 @@
+"""Gan Deng Yan in the browser: a whole game against bots chosen from the
+lobby, friends at one table by code, Chinese, and a phone-sized screen."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install playwright)")
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from table_helpers import set_nickname, table_code, view_seq  # noqa: E402
+
+
+def choose_gdy(page: Page, form: str, players: int, target: int, strength: str) -> None:
+    page.select_option(f"#{form}-game", "gdy")
+    expect(page.locator(f".gdy-only[data-form='{form}']")).to_be_visible()
+    expect(page.locator(f".guandan-only[data-form='{form}']")).to_be_hidden()
+    page.select_option(f"#{form}-players", str(players))
+    page.fill(f"#{form}-target", str(target))
+    page.select_option(f"#{form}-strength", strength)
+
+
+def my_turn(page: Page) -> bool:
+    return page.evaluate("() => document.getElementById('me-bar').classList.contains('turn')")
+
+
+def game_over(page: Page) -> bool:
+    return page.evaluate("() => !!document.querySelector('.match-winner')")
+
+
+def take_turn(page: Page) -> None:
+    """Pass when allowed, else lead the lowest card (the jokers together when only they are left)."""
+    before = view_seq(page)
+    if page.is_enabled("#pass"):
+        page.click("#pass")
+    else:
+        cards = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+        picks = [0] if cards[0] != "JK" else list(range(len(cards)))
+        for index in picks:
+            page.locator(f"#hand .card[data-index='{index}']").click()
+        expect(page.locator("#hand .card.selected")).to_have_count(len(picks))
+        page.click("#play")
+        if page.locator("#dialog .reading-choice").count():
+            page.locator("#dialog .reading-choice").first.click()
+    deadline = time.monotonic() + 10
+    while view_seq(page) == before and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+
+
+def play_until_over(page: Page, screenshots, name: str, max_turns: int = 400) -> None:
+    shot = False
+    for _ in range(max_turns):
+        if game_over(page):
+            page.screenshot(path=screenshots / f"{name}-over.png")
+            return
+        if page.locator("#next-deal").count() and page.is_enabled("#next-deal"):
+            if not shot:
+                page.screenshot(path=screenshots / f"{name}-deal-over.png")
+                shot = True
+            page.click("#next-deal")
+        elif my_turn(page):
+            take_turn(page)
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_bots_from_the_lobby(new_page, screenshots):
+    page = new_page()
+    set_nickname(page, "Solo")
+    choose_gdy(page, "vsbots", players=3, target=15, strength="random")
+    page.screenshot(path=screenshots / "gdy-lobby.png")
+    page.click("#vsbots-go")
+    table_code(page)
+    expect(page.locator("h1")).to_have_text("Gan Deng Yan")
+    expect(page.locator("#hand .card")).not_to_have_count(0)
+    expect(page.locator("#gdy-seats .gdy-seat")).to_have_count(2)
+    expect(page.locator("#table-options")).to_contain_text("3 players · game to 15 points")
+    expect(page.locator("#stock-line")).to_contain_text(re.compile(r"Stock: \d+ cards"))
+    page.screenshot(path=screenshots / "gdy-start.png")
+    # a card that does not make a play is refused with a reason, and nothing is played
+    while not my_turn(page):
+        page.wait_for_timeout(30)
+    page.click("#hint")
+    expect(page.locator("#coach-line")).to_contain_text(re.compile(r"search bot"))
+    page.click("#clear")
+    play_until_over(page, screenshots, "gdy-vs-bots")
+    expect(page.locator(".gdy-penalties li")).to_have_count(3)
+    expect(page.locator("#download-log")).to_be_visible()
+
+
+def test_friends_at_one_table_by_code_in_chinese_and_on_a_phone(new_page, screenshots):
+    host = new_page()
+    set_nickname(host, "Host")
+    choose_gdy(host, "create", players=4, target=10, strength="rule")
+    host.click("#create-go")
+    code = table_code(host)
+    friend = new_page(viewport={"width": 390, "height": 844}, lang="zh")
+    set_nickname(friend, "Friend")
+    friend.fill("#join-code", code)
+    friend.click("#join-form button[type=submit]")
+    table_code(friend)
+    expect(host.locator("#room-seats li")).to_have_count(4)
+    expect(host.locator("#room-seats")).to_contain_text("Friend")
+    host.click("#start-match")
+    host.click("#dialog-confirm")  # not full: bots take the empty seats
+    expect(host.locator("#hand .card")).not_to_have_count(0)
+    expect(friend.locator("#hand .card")).not_to_have_count(0)
+    expect(friend.locator("h1")).to_have_text("干瞪眼")
+    expect(friend.locator("#stock-line")).to_contain_text("牌堆")
+    friend.screenshot(path=screenshots / "gdy-phone-zh.png")
+    host.screenshot(path=screenshots / "gdy-friends-host.png")
+    # both play their turns until the game ends
+    for _ in range(600):
+        if game_over(host) and game_over(friend):
+            break
+        acted = False
+        for page in (host, friend):
+            if game_over(page):
+                continue
+            if page.locator("#next-deal").count() and page.is_enabled("#next-deal"):
+                page.click("#next-deal")
+                acted = True
+            elif my_turn(page):
+                take_turn(page)
+                acted = True
+        if not acted:
+            host.wait_for_timeout(30)
+    assert game_over(host) and game_over(friend)
+    expect(friend.locator(".gdy-penalties li")).to_have_count(4)
+    friend.screenshot(path=screenshots / "gdy-phone-zh-over.png")
