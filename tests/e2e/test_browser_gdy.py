@@ -91,6 +91,15 @@ def test_a_whole_game_against_bots_from_the_lobby(new_page, screenshots):
     play_until_over(page, screenshots, "gdy-vs-bots")
     expect(page.locator(".gdy-penalties li")).to_have_count(3)
     expect(page.locator("#download-log")).to_be_visible()
+    # the replay: every hand shown, step by step
+    page.click("#summary-replay")
+    expect(page.locator("#replay-seats .gdy-seat")).to_have_count(3)
+    expect(page.locator("#replay-event")).to_have_text("Cards dealt")
+    page.click("#step-next")
+    expect(page.locator("#replay-event")).to_contain_text(re.compile(r"Seat \d: "))
+    page.keyboard.press("End")
+    expect(page.locator("#replay-result .gdy-penalties li")).to_have_count(3)
+    page.screenshot(path=screenshots / "gdy-replay.png")
 
 
 def test_friends_at_one_table_by_code_in_chinese_and_on_a_phone(new_page, screenshots):

@@ -211,16 +211,38 @@ def test_restart_resumes_a_game_where_it_was(tmp_path):
     assert again.deal.stock_left == before.deal.stock_left and again.turn == before.turn
 
 
-def test_the_log_downloads_when_the_game_is_over_and_replays(tmp_path):
+def test_the_log_and_the_replay_open_when_the_game_is_over(tmp_path):
     from guandan import gdy
 
     app = create_app(str(tmp_path / "gdy.sqlite"), **FAST)
     with person(app, "Host") as host:
         code = _vs_bots(host, players=3, bots="random", target=6)
-        assert host.get(f"/api/tables/{code}/log").json()["error"]["code"] == "wrong_phase"
+        for path in ("log", "replay"):
+            assert host.get(f"/api/tables/{code}/{path}").json()["error"]["code"] == "wrong_phase"
         with host.websocket_connect(f"/ws/{code}") as ws:
             play_gdy(ws, [])
         reply = host.get(f"/api/tables/{code}/log")
         assert reply.status_code == 200 and f"gdy-{code}.json" in reply.headers["content-disposition"]
+        game = app.state.rooms.tables[code].game
         replayed = gdy.replay(reply.json())
-        assert isinstance(replayed, Game) and replayed.scores == app.state.rooms.tables[code].game.scores
+        assert isinstance(replayed, Game) and replayed.scores == game.scores
+
+        # The replay: every deal dealt again, a step per action, every hand shown.
+        steps = host.get(f"/api/tables/{code}/replay").json()
+        assert steps["scores"] == game.scores and steps["winners"] == game.winners
+        assert len(steps["deals"]) == len(game.deals)
+        for record, deal in zip(steps["deals"], game.deals):
+            assert len(record["steps"]) == len(deal.history) + 1
+            assert record["penalties"] == deal.penalties and record["winner"] == deal.winner
+            assert [len(h) for h in record["steps"][-1]["hands"]] == deal.hand_sizes
+            assert record["steps"][-1]["hands"] == [deal.hand(s).names() for s in range(3)]
+            assert record["steps"][-1]["stock"] == deal.stock_left
+            assert [step["action"]["seat"] for step in record["steps"][1:]] == [a.seat for a in deal.history]
+            assert sum(len(h) for h in record["steps"][0]["hands"]) + record["steps"][0]["stock"] == 54
+            # A round's end (every other seat passed) draws a card each as far
+            # as the stock goes (docs/gdy_rules.md §5.3); no other step draws.
+            for before, after in zip(record["steps"], record["steps"][1:]):
+                drawn = min(3, before["stock"]) if after["drew"] else 0
+                assert before["stock"] - after["stock"] == drawn, (before, after)
+        guandan_code = host.post("/api/tables/vs-bots", json={"bots": "simple"}).json()["table"]["code"]
+        assert host.get(f"/api/tables/{guandan_code}/replay").status_code == 400

@@ -200,6 +200,18 @@ async def download_log(request: Request) -> Response:
     return Response(dumps(Rooms.game_of(table).log(table)), media_type="application/json", headers=headers)
 
 
+@_errors
+async def get_replay(request: Request) -> Response:
+    _player(request)
+    table = _rooms(request).finished_table(request.path_params["code"])
+    game = Rooms.game_of(table)
+    if game.replay is None:
+        raise WebError("bad_request", detail=f"{table.GAME} tables are replayed from their log (/static/replay.html)")
+    if table.status not in ("over", "ended") or not table.has_game:
+        raise WebError("wrong_phase", key="log_not_ready")
+    return JSONResponse(game.replay(table))
+
+
 # --- the websocket --------------------------------------------------------------
 async def _writer(websocket: WebSocket, connection: Connection) -> None:
     while True:
@@ -303,6 +315,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_
         Route("/api/tables/vs-bots", create_vs_bots, methods=["POST"]),
         Route("/api/tables/{code}", get_table, methods=["GET"]),
         Route("/api/tables/{code}/log", download_log, methods=["GET"]),
+        Route("/api/tables/{code}/replay", get_replay, methods=["GET"]),
         *[Route(f"/api/tables/{{code}}/{name}", _table_action(run), methods=["POST"]) for name, run in TABLE_ACTIONS.items()],
         WebSocketRoute("/ws/{code}", table_socket),
         Route("/", page),

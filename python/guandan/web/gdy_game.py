@@ -203,6 +203,41 @@ def fallback(table: Table, seat: int) -> Any:
     return Play.PASS if deal.can_pass() else deal.legal_plays()[0]
 
 
+def replay_steps(table: Table) -> Dict[str, Any]:
+    """Every deal of a finished game step by step, every hand shown (the game
+    is over: nothing is hidden any more): what the replay page steps through.
+    Each deal is dealt again from its seed and starter and its actions played
+    in order, so the hands after each draw are the engine's."""
+    game = _table(table).started_game()
+    deals = list(game.deals) + ([] if game.is_over else [game.deal])
+    records = []
+    for number, played in enumerate(deals, 1):
+        deal = Deal(players=played.players, seed=played.seed, starter=played.starter)
+        steps = [_replay_step(deal, None)]
+        passes = 0
+        for action in played.history:
+            deal.play(action.play)
+            passes = passes + 1 if action.play.is_pass else 0
+            steps.append(_replay_step(deal, action, drew=passes == deal.players - 1))
+        records.append({"number": number, "starter": deal.starter, "steps": steps,
+                        "penalties": list(deal.penalties) if deal.is_over else None, "winner": deal.winner})
+    return {"game": "gdy", "players": game.players, "target": game.target, "scores": list(game.scores),
+            "winners": list(game.winners), "deals": records}
+
+
+def _replay_step(deal: Deal, action: Optional[Action], drew: bool = False) -> Dict[str, Any]:
+    step: Dict[str, Any] = {
+        "hands": [card_texts(deal.hand(s)) for s in range(deal.players)],
+        "stock": deal.stock_left,
+        "table": None if deal.table is None else _play_view(deal.last_player, deal.table),
+        "turn": deal.turn,
+        "drew": drew,
+    }
+    if action is not None:
+        step["action"] = {"type": "pass", "seat": action.seat} if action.play.is_pass else _play_view(action.seat, action.play)
+    return step
+
+
 def _options(body: Mapping[str, Any]) -> Dict[str, Any]:
     return table_options(body)
 
@@ -218,5 +253,5 @@ def _make_bot(strength: str, seed: int) -> Any:
 WEB_GAME = WebGame(
     name="gdy", table=GdyTable, seats=SEATS, default_seats=4, strengths=tuple(BOT_STRENGTHS),
     default_strength="rule", options=_options, make_bot=_make_bot, view=view, messages=MESSAGES, handle=handle,
-    decide=decide, act=act, fallback=fallback, log=_log_of, page="gdy.html",
+    decide=decide, act=act, fallback=fallback, log=_log_of, page="gdy.html", replay=replay_steps,
 )

@@ -44,6 +44,9 @@ class WebGame:
     fallback: Callable[[Table, int], Any]         # the decision when a bot fails
     log: Callable[[Table], Dict[str, Any]]        # the match log to download
     page: str = "table.html"                      # the page of its tables (python/guandan/web/static)
+    # A finished table step by step for a replay page, every hand shown
+    # (GET /api/tables/{code}/replay); None where the page replays the log itself.
+    replay: Optional[Callable[[Table], Dict[str, Any]]] = None
 
     def check_strength(self, bots: Any) -> str:
         if not isinstance(bots, str) or bots not in self.strengths:

@@ -234,8 +234,11 @@ function renderTools(view) {
   $("step-away").textContent = me.away ? t("act.comeback") : t("act.stepaway");
   $("leave").hidden = !seated(view) || status === "ended";
   $("end-table").hidden = !me.host || status === "ended";
-  $("download-log").hidden = !(status === "over" || status === "ended");
+  const finished = status === "over" || status === "ended";
+  $("download-log").hidden = !finished;
   $("download-log").href = `/api/tables/${code}/log`;
+  $("watch-replay").hidden = !finished;
+  $("watch-replay").href = `/static/gdy_replay.html?code=${code}`;
 }
 
 function summaryNodes(view) {
@@ -268,7 +271,10 @@ function renderSummaries(view) {
   if (state.dismissed.has(key) || (open && open !== key)) return;
   const buttons = [];
   if (!over && seated(view)) buttons.push({ id: "next-deal", label: t("act.nextdeal"), primary: true, action: () => { sendNext(); return false; } });
-  if (over) buttons.push({ id: "summary-log", label: t("act.log"), action: () => { location.href = `/api/tables/${code}/log`; return true; } });
+  if (over) {
+    buttons.push({ id: "summary-log", label: t("act.log"), action: () => { location.href = `/api/tables/${code}/log`; return true; } });
+    buttons.push({ id: "summary-replay", label: t("act.replay"), action: () => { location.href = `/static/gdy_replay.html?code=${code}`; return true; } });
+  }
   buttons.push({ id: "summary-close", label: t("act.close"), action: () => { state.dismissed.add(key); return false; } });
   openDialog(key, over ? t("gdy.game.over") : t("summary.deal"), summaryNodes(view), buttons);
 }
