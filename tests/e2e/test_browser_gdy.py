@@ -120,6 +120,8 @@ def test_friends_at_one_table_by_code_in_chinese_and_on_a_phone(new_page, screen
     expect(host.locator("#hand .card")).not_to_have_count(0)
     expect(friend.locator("#hand .card")).not_to_have_count(0)
     expect(friend.locator("h1")).to_have_text("干瞪眼")
+    # a table of people has a turn clock (30 s by default): the countdown shows
+    expect(host.locator("#turn-clock")).to_contain_text(re.compile(r"⏱ .*\d+ s"))
     expect(friend.locator("#stock-line")).to_contain_text("牌堆")
     friend.screenshot(path=screenshots / "gdy-phone-zh.png")
     host.screenshot(path=screenshots / "gdy-friends-host.png")
@@ -142,3 +144,20 @@ def test_friends_at_one_table_by_code_in_chinese_and_on_a_phone(new_page, screen
     assert game_over(host) and game_over(friend)
     expect(friend.locator(".gdy-penalties li")).to_have_count(4)
     friend.screenshot(path=screenshots / "gdy-phone-zh-over.png")
+
+
+def test_hosting_a_second_table_asks_to_end_the_first(new_page):
+    page = new_page()
+    set_nickname(page, "Twice")
+    page.select_option("#create-clock", "60")
+    page.click("#create-go")
+    first = table_code(page)
+    expect(page.locator("#room-seats li")).to_have_count(4)
+    page.goto(page.url.split("/t/")[0] + "/")
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
+    page.click("#create-go")
+    page.wait_for_url(re.compile(r"/t/(?!" + first + r")[A-Z0-9]{6}$"))
+    assert questions and first in questions[0]
+    reply = page.request.get(page.url.split("/t/")[0] + f"/api/tables/{first}")
+    assert reply.json()["error"]["code"] == "no_table"

@@ -101,7 +101,8 @@ def test_friends_at_a_five_seat_table_with_a_bot_filling_the_rest(tmp_path):
         reply = host.post("/api/tables", json={"game": "gdy", "players": 5, "target": 8, "bots": "random"})
         assert reply.status_code == 201
         summary = reply.json()["table"]
-        assert summary["game"] == "gdy" and len(summary["seats"]) == 5 and summary["options"] == {"target": 8}
+        assert summary["game"] == "gdy" and len(summary["seats"]) == 5 and summary["options"]["target"] == 8
+        assert summary["clock"] == 30 and not summary["solo"]  # a table of people gets the default turn clock
         code = summary["code"]
         assert friend.post(f"/api/tables/{code}/join", json={"seat": 4}).json() == {"seat": 4}
         assert host.post(f"/api/tables/{code}/start", json={}).json()["error"]["code"] == "not_full"

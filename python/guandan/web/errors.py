@@ -23,17 +23,21 @@ HTTP_STATUS: Dict[str, int] = {
     "no_request": 409,
     "too_large": 413,
     "too_many_connections": 429,
+    "already_hosting": 409,
+    "solo_table": 403,
 }
 
 
 class WebError(Exception):
     """A refused request or message: ``code`` for the page, ``message`` (an
-    ``{"en", "zh"}`` dict) for people. ``key`` names the text in
+    ``{"en", "zh"}`` dict) for people, and ``data`` for the page to act on. ``key`` names the text in
     :mod:`guandan.web.i18n` (the code itself unless given)."""
 
-    def __init__(self, code: str, key: str = "", message: Optional[Dict[str, str]] = None, **params: object) -> None:
+    def __init__(self, code: str, key: str = "", message: Optional[Dict[str, str]] = None,
+                 data: Optional[Dict[str, object]] = None, **params: object) -> None:
         self.code = code
         self.message = message if message is not None else text(key or code, **params)
+        self.data = dict(data or {})  # fields the page reads besides the code (already_hosting: the table)
         super().__init__(f"{code}: {self.message['en']}")
 
     @property
@@ -41,4 +45,4 @@ class WebError(Exception):
         return HTTP_STATUS.get(self.code, 400)
 
     def body(self) -> Dict[str, object]:
-        return {"error": {"code": self.code, "message": self.message}}
+        return {"error": {"code": self.code, "message": self.message, **self.data}}

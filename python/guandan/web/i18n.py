@@ -22,6 +22,7 @@ Errors of the HTTP API and the websocket (the error ``code`` is the key):
 ``bad_request``, ``no_session``, ``not_host``, ``removed``, ``no_table``,
 ``table_full``, ``wrong_phase``, ``not_full``, ``too_few_players``,
 ``not_seated``, ``seat_taken``, ``no_request``, ``too_large``, ``too_many_connections``,
+``already_hosting`` (table: the code of the table hosted), ``solo_table``,
 ``bad_message``, ``rate_limited``, ``unknown_type``, ``away``,
 ``not_your_turn``, ``illegal``, ``ambiguous``, ``bad_card`` (card: the
 text sent), ``unknown_type`` (type); for a refused tribute or return card
@@ -123,6 +124,11 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "no_request": ("no request from this player", "该玩家没有申请加入"),
     "too_large": ("the message is too large", "消息太长"),
     "too_many_connections": ("too many open connections: close another tab first", "打开的连接太多，请先关闭其他标签页"),
+    "already_hosting": (
+        "you already host table {table}: end it to open another",
+        "你已经是牌桌 {table} 的房主：先关闭它才能再开一桌",
+    ),
+    "solo_table": ("this is a game against bots: it takes no other players", "这是人机对战，不接受其他玩家"),
     "bad_message": ("malformed message", "消息格式有误"),
     "rate_limited": ("too many messages: slow down", "消息太频繁，请稍候"),
     "unknown_type": ("unknown message type {type}", "未知的消息类型 {type}"),

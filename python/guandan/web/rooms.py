@@ -28,6 +28,14 @@ T = TypeVar("T")
 QUEUE_LIMIT = 256  # views a connection may fall behind before it is dropped
 #: Open table connections one session may hold at once (tabs, tables).
 MAX_CONNECTIONS_PER_PLAYER = 8
+#: A table of people gives each turn this many seconds unless its host says
+#: otherwise (``clock``: 0 for none, or CLOCK_RANGE); a game against bots has none.
+DEFAULT_CLOCK = 30
+CLOCK_RANGE = (1, 600)  # the page offers 15 to 120
+#: A table nobody has acted at or watched for this long leaves the list of
+#: open tables, and after END_IDLE_S it is ended.
+HIDE_IDLE_S = 600
+END_IDLE_S = 3 * 3600
 
 #: Makes every bot of every table from its strength, instead of the table's
 #: game (tests use it for bots of their own).
@@ -97,6 +105,8 @@ class Rooms:
         self._bots: Dict[Tuple[str, int], Any] = {}
         self._driving: Set[str] = set()
         self._tasks: Set["asyncio.Task[None]"] = set()
+        # Each table's running turn clock: (what it waits for, deadline, timer).
+        self._clocks: Dict[str, Tuple[Tuple[int, Optional[int]], float, asyncio.TimerHandle]] = {}
         for record in store.tables(live_only=True):
             table = self._rebuild(record)
             if table.status == "ended":  # ended before ends were marked
@@ -119,13 +129,30 @@ class Rooms:
 
     def create(self, host: str, body: Dict[str, Any], public: Any, solo: bool = False) -> Table:
         """A new table of the game the request ``body`` names (Guandan by
-        default), with its options, bot strength and size from the body."""
+        default), with its options, bot strength, size and turn clock from the
+        body. A person hosts one table of people at a time: another is refused
+        (``already_hosting``) unless the body says ``"replace": true``, which
+        ends the old one."""
+        self.sweep_idle()
         game = web_game(body.get("game", "guandan"))
         options = game.options(body)
         bots = game.check_strength(body.get("bots", game.default_strength))
         seats = game.check_seats(body["players"]) if "players" in body else game.default_seats
         if type(public) is not bool:
             raise WebError("bad_request", detail="public must be true or false")
+        replace = body.get("replace", False)
+        if type(replace) is not bool:
+            raise WebError("bad_request", detail="replace must be true or false")
+        options["clock"] = 0 if solo else _clock(body.get("clock", DEFAULT_CLOCK))
+        if solo:
+            options["solo"] = True
+        else:
+            hosted = [t for t in self.tables.values() if t.host == host and not t.solo and t.status in ("waiting", "playing")]
+            if hosted and not replace:
+                raise WebError("already_hosting", table=hosted[0].code, data={"table": hosted[0].code})
+            for old in hosted:
+                old.end(host)
+                self.changed(old)
         code = new_code()
         while code in self.tables or self.store.table_exists(code):
             code = new_code()
@@ -158,8 +185,21 @@ class Rooms:
         return table
 
     def open_tables(self) -> List[Table]:
-        listed = [t for t in self.tables.values() if t.public and t.status in ("waiting", "playing")]
+        """Public tables waiting or playing, newest first, but those idle for
+        HIDE_IDLE_S (no action, nobody connected)."""
+        self.sweep_idle()
+        now = time.time()
+        listed = [t for t in self.tables.values() if t.public and t.status in ("waiting", "playing")
+                  and (now - t.last_active < HIDE_IDLE_S or t.code in self.connections)]
         return sorted(listed, key=lambda t: -t.created)[:50]
+
+    def sweep_idle(self) -> None:
+        """End the tables nobody has acted at or watched for END_IDLE_S."""
+        now = time.time()
+        for table in list(self.tables.values()):
+            if table.status != "ended" and table.code not in self.connections and now - table.last_active >= END_IDLE_S:
+                table.commit("end")
+                self.changed(table)
 
     def act(self, code: str, action: Callable[[Table], T]) -> T:
         """Run one table action, then send every seat its view."""
@@ -177,17 +217,19 @@ class Rooms:
 
     def view(self, table: Table, player: Optional[str]) -> Dict[str, Any]:
         seat = None if player is None else table.seat_of(player)
-        return seat_view(table, player, self.names, self.present(table), self.coaching(table, seat))
+        return seat_view(table, player, self.names, self.present(table), self.coaching(table, seat), self.clock_of(table))
 
     def changed(self, table: Table) -> None:
         """Send the views (the change is stored already), then let the bots
         and the next deal move."""
         if table.status == "ended":
             self.store.mark_ended(table.code)
+        self._arm_clock(table)  # before the views, which show it
         present = self.present(table)
+        clock = self.clock_of(table)
         for connection in self.connections.get(table.code, []):
             seat = table.seat_of(connection.player)
-            connection.send(seat_view(table, connection.player, self.names, present, self.coaching(table, seat)))
+            connection.send(seat_view(table, connection.player, self.names, present, self.coaching(table, seat), clock))
             if table.status == "ended":
                 connection.close()
         self._kick(table)
@@ -266,6 +308,7 @@ class Rooms:
         return [s for s, p in enumerate(table.seats) if p is not None and p in present and s not in table.away]
 
     def _kick(self, table: Table) -> None:
+        self._arm_clock(table)
         if table.status != "playing" or not self._people_here(table):
             return
         if table.deal_over:
@@ -311,9 +354,71 @@ class Rooms:
         finally:
             self._driving.discard(table.code)
 
+    # --- the turn clock ------------------------------------------------------------
+    def _awaited(self, table: Table) -> Optional[Tuple[int, Optional[int]]]:
+        """What the clock of ``table`` waits for now: (action number, the seat
+        to act, or None for the people's *next* after a deal); None when it
+        waits for nobody (no clock, a bot's turn, nobody watching)."""
+        if table.clock <= 0 or table.status != "playing" or not self._people_here(table):
+            return None
+        if table.deal_over:
+            people = {s for s, p in enumerate(table.seats) if p is not None}
+            return (table.actions, None) if people - table.ready else None
+        seat = table.awaited_person()
+        return None if seat is None else (table.actions, seat)
+
+    def _arm_clock(self, table: Table) -> None:
+        awaited = self._awaited(table)
+        running = self._clocks.get(table.code)
+        if running is not None and running[0] == awaited:
+            return  # still waiting for the same thing: the deadline stands
+        if running is not None:
+            running[2].cancel()
+            del self._clocks[table.code]
+        loop = _running_loop()
+        if awaited is None or loop is None:
+            return
+        handle = loop.call_later(table.clock, self._clock_ran_out, table, awaited)
+        self._clocks[table.code] = (awaited, time.time() + table.clock, handle)
+
+    def _clock_ran_out(self, table: Table, awaited: Tuple[int, Optional[int]]) -> None:
+        self._clocks.pop(table.code, None)
+        if self._awaited(table) != awaited:
+            return
+        try:
+            seat = awaited[1]
+            if seat is None:  # the deal is over: the people not yet ready are
+                for s, player in enumerate(table.seats):
+                    if player is not None and s not in table.ready:
+                        table.mark_ready(s)
+            else:
+                table.time_out(seat)
+        except WebError:  # the table moved on meanwhile
+            return
+        self.changed(table)
+
+    def clock_of(self, table: Table) -> Optional[Dict[str, Any]]:
+        """The running clock as a view shows it: whom it waits for and how long is left."""
+        running = self._clocks.get(table.code)
+        if running is None:
+            return None
+        (_, seat), deadline, _ = running
+        return {"seconds": table.clock, "seat": seat, "next": seat is None,
+                "remaining_ms": max(0, int((deadline - time.time()) * 1000))}
+
     async def close(self) -> None:
+        for _, _, handle in self._clocks.values():
+            handle.cancel()
         for task in list(self._tasks):
             task.cancel()
         for connections in self.connections.values():
             for connection in connections:
                 connection.close()
+
+
+def _clock(value: Any) -> int:
+    """A turn clock from a request: 0 (none) or CLOCK_RANGE seconds."""
+    low, high = CLOCK_RANGE
+    if type(value) is not int or not (value == 0 or low <= value <= high):
+        raise WebError("bad_request", detail=f"clock must be 0 (none) or {low}..{high} seconds")
+    return value

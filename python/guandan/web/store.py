@@ -11,8 +11,10 @@ table that ended is marked so, and not rebuilt. With
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Tuple
@@ -85,6 +87,7 @@ class Store:
     def __init__(self, path: str) -> None:
         # One connection, used by the event loop's thread only (one at a time).
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.RLock()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
@@ -93,6 +96,19 @@ class Store:
         for name, definition in _ADDED_COLUMNS.items():
             if name not in have:
                 self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {definition}")
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write, committed as a whole. The lock keeps two threads off
+        the one connection (the server has one event loop; the test client
+        runs one per client)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            yield
+
+    def _read(self, sql: str, params: Tuple[Any, ...] = ()) -> List[Tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
 
     def close(self) -> None:
         self._db.close()
@@ -103,27 +119,25 @@ class Store:
 
     # --- players -------------------------------------------------------------
     def add_player(self, player_id: str, token_hash: str, name: str) -> None:
-        with self._db:
-            self._db.execute("BEGIN")
+        with self._transaction():
             self._db.execute("INSERT INTO players VALUES (?, ?, ?, ?)", (player_id, token_hash, name, time.time()))
 
     def rename_player(self, player_id: str, name: str) -> None:
-        with self._db:
-            self._db.execute("BEGIN")
+        with self._transaction():
             self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
 
     def player_by_token(self, token_hash: str) -> Optional[Tuple[str, str]]:
         """(id, name) of the player holding the token, if any."""
-        row = self._db.execute("SELECT id, name FROM players WHERE token_hash = ?", (token_hash,)).fetchone()
+        rows = self._read("SELECT id, name FROM players WHERE token_hash = ?", (token_hash,))
+        row = rows[0] if rows else None
         return None if row is None else (row[0], row[1])
 
     def player_names(self) -> Dict[str, str]:
-        return dict(self._db.execute("SELECT id, name FROM players").fetchall())
+        return dict(self._read("SELECT id, name FROM players"))
 
     # --- tables ----------------------------------------------------------------
     def add_table(self, record: TableRecord) -> None:
-        with self._db:
-            self._db.execute("BEGIN")
+        with self._transaction():
             self._db.execute(
                 f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.code, record.host, str(record.options.get("ruleset", "")), record.bots, int(record.public),
@@ -131,35 +145,34 @@ class Store:
             )
 
     def table_exists(self, code: str) -> bool:
-        return self._db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
+        return bool(self._read("SELECT 1 FROM tables WHERE code = ?", (code,)))
 
     def tables(self, live_only: bool = False) -> List[TableRecord]:
         """Every table in order of creation; with ``live_only``, not those
         marked ended (a start-up need not rebuild them: nothing serves them)."""
         where = " WHERE code NOT IN (SELECT code FROM ended_tables)" if live_only else ""
-        rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables" + where + " ORDER BY created").fetchall()
+        rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM tables" + where + " ORDER BY created")
         return [_record(r) for r in rows]
 
     def table_record(self, code: str) -> Optional[TableRecord]:
-        row = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
+        rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE code = ?", (code,))
+        row = rows[0] if rows else None
         return None if row is None else _record(row)
 
     def mark_ended(self, code: str) -> None:
         """Record that table ``code`` has ended (its actions stay)."""
-        with self._db:
-            self._db.execute("BEGIN")
+        with self._transaction():
             self._db.execute("INSERT OR IGNORE INTO ended_tables VALUES (?, ?)", (code, time.time()))
 
     def add_action(self, code: str, n: int, kind: str, data: Dict[str, Any]) -> None:
         """Append action ``n`` of table ``code`` and commit it."""
-        with self._db:
-            self._db.execute("BEGIN")
+        with self._transaction():
             self._db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                 (code, n, kind, json.dumps(data, separators=(",", ":"), ensure_ascii=False), time.time()),
             )
 
     def actions(self, code: str) -> Iterator[Tuple[int, str, Dict[str, Any], float]]:
-        rows = self._db.execute("SELECT n, kind, data, at FROM actions WHERE code = ? ORDER BY n", (code,)).fetchall()
+        rows = self._read("SELECT n, kind, data, at FROM actions WHERE code = ? ORDER BY n", (code,))
         for n, kind, data, at in rows:
             yield n, kind, json.loads(data), at

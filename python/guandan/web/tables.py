@@ -25,6 +25,12 @@ from .errors import WebError
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 CHAT_KEPT = 50
+#: Timeouts in a row after which a seat goes to a bot until its player is back.
+TIMEOUTS_TO_AWAY = 2
+#: The actions of the table itself; every other kind is the game's, and
+#: carries the seat that acted.
+TABLE_ACTIONS = ("join", "request", "reject", "remove", "allow", "start", "away", "leave", "end", "chat", "ready",
+                 "deal", "timeout")
 
 OnAction = Callable[[str, int, str, Dict[str, Any]], None]
 
@@ -69,6 +75,11 @@ class Table:
         self.results: List[Dict[str, Any]] = []  # one record per finished deal, the game's own fields
         self.chat: List[Dict[str, Any]] = []
         self.actions = 0  # the number of the next action
+        self.last_active = self.created  # when the last action was taken
+        # The turn clock (docs/web.md §6): timeouts in a row per seat, and the
+        # seat a bot plays for this one turn after its clock ran out.
+        self.timeouts: Dict[int, int] = {}
+        self.stand_in: Optional[int] = None
 
     # --- reading -------------------------------------------------------------
     @property
@@ -82,10 +93,28 @@ class Table:
     def humans(self) -> int:
         return sum(p is not None for p in self.seats)
 
+    @property
+    def clock(self) -> int:
+        """Seconds a person has for a turn (0: no clock)."""
+        return int(self.options.get("clock", 0))
+
+    @property
+    def solo(self) -> bool:
+        """A game against bots: it takes no other person."""
+        return bool(self.options.get("solo", False))
+
     def is_bot_turn(self) -> bool:
         """Whether the seat to act is played by a bot now."""
         seat = self.turn if self.status == "playing" and self.has_game else None
-        return seat is not None and (self.seats[seat] is None or seat in self.away)
+        return seat is not None and (self.seats[seat] is None or seat in self.away or seat == self.stand_in)
+
+    def awaited_person(self) -> Optional[int]:
+        """The seat whose person the table waits for in the deal (a person's
+        turn, no bot standing in), or None."""
+        seat = self.turn if self.status == "playing" and self.has_game else None
+        if seat is None or self.is_bot_turn():
+            return None
+        return seat
 
     # --- committing --------------------------------------------------------------
     def commit(self, action: str, /, **data: Any) -> None:
@@ -95,8 +124,16 @@ class Table:
 
     def apply(self, kind: str, data: Dict[str, Any], at: Optional[float] = None) -> None:
         """Apply one checked action (live, or read back from the database)."""
-        getattr(self, "_apply_" + kind)(data, time.time() if at is None else at)
+        at = time.time() if at is None else at
+        getattr(self, "_apply_" + kind)(data, at)
         self.actions += 1
+        self.last_active = at
+        if kind not in TABLE_ACTIONS and "seat" in data:  # a turn of the game was taken
+            seat = data["seat"]
+            if seat == self.stand_in:
+                self.stand_in = None  # the bot has played the timed-out turn
+            elif seat not in self.away:
+                self.timeouts.pop(seat, None)  # the person played: the count starts again
 
     # --- lobby actions ---------------------------------------------------------
     def _check_host(self, by: str) -> None:
@@ -122,11 +159,16 @@ class Table:
                 return seat
         raise WebError("table_full")
 
+    def _check_not_solo(self, player: str) -> None:
+        if self.solo and player != self.host:
+            raise WebError("solo_table")
+
     def join(self, player: str, seat: Optional[int] = None) -> Optional[int]:
         """Join by code: a free seat before the start; a request after it."""
         self._check_open()
         if player in self.seats:
             return self.seat_of(player)
+        self._check_not_solo(player)
         if player in self.removed:
             raise WebError("removed")
         if self.status != "waiting":
@@ -137,6 +179,7 @@ class Table:
 
     def request(self, player: str) -> None:
         self._check_open()
+        self._check_not_solo(player)
         if player in self.removed:
             raise WebError("removed")
         if player in self.seats or player in self.requests:
@@ -221,6 +264,13 @@ class Table:
         if seat not in self.ready:
             self.commit("ready", seat=seat)
 
+    def time_out(self, seat: int) -> None:
+        """The clock ran out on ``seat``'s turn: a bot plays it, and after
+        TIMEOUTS_TO_AWAY in a row the seat goes to a bot until *I'm back*."""
+        if self.awaited_person() != seat:
+            raise WebError("wrong_phase", key="no_deal")
+        self.commit("timeout", seat=seat)
+
     def next_deal(self) -> None:
         if self.status != "playing" or not self.has_game or not self.deal_over:
             raise WebError("wrong_phase", key="deal_not_over")
@@ -233,6 +283,7 @@ class Table:
             self.requests.remove(player)
         self.seats[seat] = player
         self.away.discard(seat)
+        self.timeouts.pop(seat, None)
 
     def _apply_request(self, data: Dict[str, Any], at: float) -> None:
         self.requests.append(data["player"])
@@ -247,6 +298,7 @@ class Table:
         self.seats[seat] = None
         self.away.discard(seat)
         self.ready.discard(seat)
+        self.timeouts.pop(seat, None)
 
     def _apply_remove(self, data: Dict[str, Any], at: float) -> None:
         seat = data["seat"]
@@ -262,6 +314,15 @@ class Table:
 
     def _apply_away(self, data: Dict[str, Any], at: float) -> None:
         (self.away.add if data["away"] else self.away.discard)(data["seat"])
+        self.timeouts.pop(data["seat"], None)
+
+    def _apply_timeout(self, data: Dict[str, Any], at: float) -> None:
+        seat = data["seat"]
+        self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+        if self.timeouts[seat] >= TIMEOUTS_TO_AWAY:
+            self.away.add(seat)
+        else:
+            self.stand_in = seat
 
     def _apply_leave(self, data: Dict[str, Any], at: float) -> None:
         seat = data["seat"]

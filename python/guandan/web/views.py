@@ -30,12 +30,15 @@ def table_summary(table: Table, names: Mapping[str, str]) -> Dict[str, Any]:
         "status": table.status,
         "seats": [None if p is None else {"name": names.get(p, ""), "human": True} for p in table.seats],
         "humans": table.humans,
+        "clock": table.clock,
+        "solo": table.solo,
     }
 
 
 def seat_view(table: Table, viewer: Optional[str], names: Mapping[str, str], present: Collection[str],
-              coach: bool = False) -> Dict[str, Any]:
-    """The ``view`` message for ``viewer`` (a player id, or None)."""
+              coach: bool = False, clock: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    """The ``view`` message for ``viewer`` (a player id, or None); ``clock``
+    is the running turn clock (Rooms.clock_of), if any."""
     seat = None if viewer is None else table.seat_of(viewer)
     is_host = viewer is not None and viewer == table.host
     match_view, deal_view, game_seats = web_game(table.GAME).view(table, seat, coach)
@@ -48,6 +51,7 @@ def seat_view(table: Table, viewer: Optional[str], names: Mapping[str, str], pre
             "human": player is not None,
             "present": player is not None and player in present,
             "away": s in table.away,
+            "timeouts": table.timeouts.get(s, 0),
             "bot": table.bots if bot_plays else None,
             **game_seats[s],
             "ready": s in table.ready,
@@ -72,6 +76,7 @@ def seat_view(table: Table, viewer: Optional[str], names: Mapping[str, str], pre
             "removed": viewer in table.removed,
         },
         seats=seats,
+        clock=clock,
         match=match_view,
         deal=deal_view,
         chat=list(table.chat),

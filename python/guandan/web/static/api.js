@@ -3,11 +3,12 @@
 // {"en", "zh"} message.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, body = {}) {
     super(typeof message === "object" && message ? message.en : String(message));
     this.status = status;
     this.code = code;
     this.text = message; // {"en", "zh"} for people
+    this.table = body.table; // already_hosting: the table the person hosts
   }
 }
 
@@ -31,7 +32,7 @@ export async function api(method, path, body) {
   }
   if (!response.ok) {
     const error = data && data.error ? data.error : { code: "http_" + response.status, message: { en: response.statusText, zh: response.statusText } };
-    throw new ApiError(response.status, error.code, error.message);
+    throw new ApiError(response.status, error.code, error.message, error);
   }
   return data;
 }

@@ -9,6 +9,7 @@ import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
 import { el, seatName } from "/static/table_view.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
+import { renderClock, showClock } from "/static/clock.js";
 import { askNickname, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
@@ -94,6 +95,7 @@ function render() {
     renderHand(view);
     renderActions(view);
   }
+  showClock(view, (seat) => seatName(view, seat));
   renderScores(view);
   renderLog(view);
   chat.setLines(view.chat || []);
@@ -435,7 +437,7 @@ function onKey(event) {
 
 async function main() {
   initI18n();
-  document.addEventListener("langchange", () => { render(); renderConnection(); chat.render(); renderReason(); if (state.hintLine) $("coach-line").textContent = pick(state.hintLine); });
+  document.addEventListener("langchange", () => { render(); renderClock(); renderConnection(); chat.render(); renderReason(); if (state.hintLine) $("coach-line").textContent = pick(state.hintLine); });
   if (!code) {
     roomSay(t("table.notfound"));
     return;

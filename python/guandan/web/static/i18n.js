@@ -65,6 +65,16 @@ const STRINGS = {
   "gdy.game.winners": { en: "Lowest score wins: {names}", zh: "得分最低者获胜：{names}" },
   "gdy.you.win": { en: "You win the game!", zh: "你赢了！" },
   "gdy.joker": { en: "joker", zh: "王" },
+
+  // the turn clock
+  "lobby.clock": { en: "Turn clock", zh: "出牌限时" },
+  "clock.none": { en: "none", zh: "不限时" },
+  "clock.seconds": { en: "{s} s a turn", zh: "每手 {s} 秒" },
+  "clock.mine": { en: "⏱ {s} s left", zh: "⏱ 还剩 {s} 秒" },
+  "clock.other": { en: "⏱ {name}: {s} s", zh: "⏱ {name}：{s} 秒" },
+  "clock.next": { en: "⏱ next deal in {s} s", zh: "⏱ {s} 秒后开始下一局" },
+  "clock.away": { en: "Your time ran out twice: a bot plays your seat. Press “I'm back” to play again.", zh: "你两次超时：机器人正在代打。点击“我回来了”继续出牌。" },
+  "lobby.replace": { en: "You already host table {code}. End it and open this one?", zh: "你已经是牌桌 {code} 的房主。关闭它并开这一桌吗？" },
   "gdy.replay.title": { en: "Replay a game", zh: "游戏回放" },
   "gdy.rules": { en: "Everyone gets 5 cards (the starter 6). Beat a play with the same kind and size exactly one rank higher (7 on 6, 5 6 7 on 4 5 6); a 2 beats any single or pair but a 2; three or more of a kind is a bomb; JK JK is the biggest. Jokers are wild, but a joker alone only as your last card. When everyone passes, the cards are cleared and all draw one. First out wins; the others score a point per card left, doubled if they never played, doubled by each bomb (×4 at most). The lowest score wins the game.", zh: "每人 5 张牌（先出者 6 张）。压牌须同牌型同张数且正好大一级（6 之后出 7，4 5 6 之后出 5 6 7）；2 可压任何单张或对子（2 除外）；三张及以上同点为炸弹；两张王最大。王可当任意牌，但单出王只能作最后一张。都不要时清桌，每人摸一张。先出完者赢；其余每剩一张记 1 分，一张没出过翻倍，每个炸弹翻倍（最多 ×4）。游戏结束时得分最低者获胜。" },
   "ruleset.standard": { en: "standard", zh: "标准" },

@@ -8,6 +8,7 @@ const GAMES = {
   gdy: { strengths: ["random", "rule", "search"], players: [2, 3, 4, 5, 6] },
 };
 const RULESETS = ["standard", "pagat", "app"];
+const CLOCKS = [0, 15, 30, 60, 120]; // seconds a turn; 0: none (the server's default is 30)
 const $ = (id) => document.getElementById(id);
 
 function fillSelects() {
@@ -17,6 +18,15 @@ function fillSelects() {
     fillOptions(select, game.strengths, "strength.", "rule");
   }
   for (const select of document.querySelectorAll(".ruleset-select")) fillOptions(select, RULESETS, "ruleset.", "standard");
+  const clock = $("create-clock");
+  const chosen = clock.value || "30";
+  clock.replaceChildren(...CLOCKS.map((s) => {
+    const option = document.createElement("option");
+    option.value = String(s);
+    option.textContent = s ? t("clock.seconds", { s }) : t("clock.none");
+    return option;
+  }));
+  clock.value = chosen;
   for (const select of document.querySelectorAll(".players-select")) {
     const chosen = select.value || "4";
     select.replaceChildren(...GAMES.gdy.players.map((n) => {
@@ -176,7 +186,15 @@ async function main() {
   }));
 
   $("create-go").addEventListener("click", () => guarded("create-message", async () => {
-    const reply = await api("POST", "/api/tables", { ...tableOptions("create"), public: $("create-public").checked });
+    const body = { ...tableOptions("create"), public: $("create-public").checked, clock: Number($("create-clock").value) };
+    let reply;
+    try {
+      reply = await api("POST", "/api/tables", body);
+    } catch (error) {
+      // one hosted table at a time: ask before the old one is ended
+      if (error.code !== "already_hosting" || !window.confirm(t("lobby.replace", { code: error.table }))) throw error;
+      reply = await api("POST", "/api/tables", { ...body, replace: true });
+    }
     openTable(reply.table.code);
   }));
 

@@ -12,6 +12,7 @@ import {
 } from "/static/table_view.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
+import { renderClock, showClock } from "/static/clock.js";
 import { askNickname, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
@@ -143,6 +144,7 @@ function render() {
     hand.setHand(deal.hand || [], deal.level);
     renderActions(view);
   }
+  showClock(view, (seat) => seatName(view, seat));
   renderLog($("play-log"), view);
   chat.setLines(view.chat || []);
   renderTools(view);
@@ -460,6 +462,7 @@ function onKey(event) {
 /** Redraw everything in the new language, the texts the server sent included. */
 function onLanguageChange() {
   render();
+  renderClock();
   renderConnection();
   chat.render();
   renderCoachLine();
