@@ -187,3 +187,57 @@ def test_a_database_from_before_games_had_a_column_still_opens(tmp_path):
     assert table.GAME == "guandan" and table.ruleset == "pagat" and table.seats == ["p1", None, None, None]
     record = app.state.rooms.store.table_record("ABCDEF")
     assert (record.game, record.options, record.seats) == ("guandan", {"ruleset": "pagat"}, 4)
+
+
+def test_an_action_the_store_cannot_take_changes_nothing(tmp_path, monkeypatch):
+    # Write first, then apply: when the database refuses an action the table
+    # stays as it was, the request gets an error reply (never a 5xx but the
+    # documented 503) and the table goes on once the database is back.
+    import sqlite3
+
+    app = create_app(str(tmp_path / "db.sqlite"), **FAST)
+    with person(app, "Host") as host, person(app, "Guest") as guest:
+        code = _code(host)
+        table = app.state.rooms.tables[code]
+        store = app.state.rooms.store
+        real = store._add_action
+
+        def broken(*args, **kwargs):
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(store, "_add_action", broken)
+        before = (list(table.seats), table.actions, table.status)
+        reply = guest.post(f"/api/tables/{code}/join", json={})
+        assert reply.status_code == 503 and reply.json()["error"]["code"] == "unavailable"
+        assert (list(table.seats), table.actions, table.status) == before
+        with host.websocket_connect(f"/ws/{code}") as ws:
+            ws.receive_json()
+            ws.receive_json()
+            ws.send_json({"type": "chat", "text": "hello"})
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == "unavailable"
+            assert table.chat == [] and table.actions == before[1]
+        monkeypatch.setattr(store, "_add_action", real)
+        assert guest.post(f"/api/tables/{code}/join", json={}).json() == {"seat": 1}
+        assert len(list(store.actions(code))) == table.actions
+
+
+def test_coach_mode_is_kept_over_a_restart(tmp_path):
+    path = str(tmp_path / "db.sqlite")
+    app = create_app(path, **FAST)
+    with person(app, "Host") as host:
+        code = host.post("/api/tables/vs-bots", json={"bots": "simple"}).json()["table"]["code"]
+        with host.websocket_connect(f"/ws/{code}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "coach", "on": True})
+            view = ws.receive_json()
+            while not (view["type"] == "view" and view["me"]["coach"]):
+                view = ws.receive_json()
+        cookie = host.cookies.get("guandan_session")
+    again = create_app(path, **FAST)
+    assert again.state.rooms.tables[code].coached == {0}
+    with person(again, "Back") as client:
+        client.cookies.set("guandan_session", cookie)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.receive_json()
+            assert ws.receive_json()["me"]["coach"] is True

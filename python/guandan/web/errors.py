@@ -23,6 +23,7 @@ HTTP_STATUS: Dict[str, int] = {
     "no_request": 409,
     "too_large": 413,
     "too_many_connections": 429,
+    "unavailable": 503,
     "already_hosting": 409,
     "solo_table": 403,
 }

@@ -22,7 +22,7 @@ Errors of the HTTP API and the websocket (the error ``code`` is the key):
 ``bad_request``, ``no_session``, ``not_host``, ``removed``, ``no_table``,
 ``table_full``, ``wrong_phase``, ``not_full``, ``too_few_players``,
 ``not_seated``, ``seat_taken``, ``no_request``, ``too_large``, ``too_many_connections``,
-``already_hosting`` (table: the code of the table hosted), ``solo_table``,
+``already_hosting`` (table: the code of the table hosted), ``solo_table``, ``unavailable``,
 ``bad_message``, ``rate_limited``, ``unknown_type``, ``away``,
 ``not_your_turn``, ``illegal``, ``ambiguous``, ``bad_card`` (card: the
 text sent), ``unknown_type`` (type); for a refused tribute or return card
@@ -129,6 +129,7 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "你已经是牌桌 {table} 的房主：先关闭它才能再开一桌",
     ),
     "solo_table": ("this is a game against bots: it takes no other players", "这是人机对战，不接受其他玩家"),
+    "unavailable": ("the server cannot save right now: nothing was changed, try again", "服务器暂时无法保存：没有任何改动，请重试"),
     "bad_message": ("malformed message", "消息格式有误"),
     "rate_limited": ("too many messages: slow down", "消息太频繁，请稍候"),
     "unknown_type": ("unknown message type {type}", "未知的消息类型 {type}"),

@@ -101,7 +101,6 @@ class Rooms:
         self.names: Dict[str, str] = store.player_names()
         self.tables: Dict[str, Table] = {}
         self.connections: Dict[str, List[Connection]] = {}
-        self.coach: Set[Tuple[str, int]] = set()
         self._bots: Dict[Tuple[str, int], Any] = {}
         self._driving: Set[str] = set()
         self._tasks: Set["asyncio.Task[None]"] = set()
@@ -212,8 +211,9 @@ class Rooms:
     def present(self, table: Table) -> Set[str]:
         return {c.player for c in self.connections.get(table.code, [])}
 
-    def coaching(self, table: Table, seat: Optional[int]) -> bool:
-        return (table.code, seat) in self.coach
+    @staticmethod
+    def coaching(table: Table, seat: Optional[int]) -> bool:
+        return seat in table.coached
 
     def view(self, table: Table, player: Optional[str]) -> Dict[str, Any]:
         seat = None if player is None else table.seat_of(player)
@@ -289,7 +289,7 @@ class Rooms:
             self.broadcast(table, server_message("chat", line=line))
         elif kind == "coach":
             seat = self._own_seat(table, player)
-            (self.coach.add if message.on else self.coach.discard)((table.code, seat))
+            table.set_coach(seat, message.on)
             self.changed(table)
         elif kind == "next":
             table.mark_ready(self._own_seat(table, player))

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from .errors import WebError
+
+log = logging.getLogger("guandan.web")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -165,7 +170,16 @@ class Store:
             self._db.execute("INSERT OR IGNORE INTO ended_tables VALUES (?, ?)", (code, time.time()))
 
     def add_action(self, code: str, n: int, kind: str, data: Dict[str, Any]) -> None:
-        """Append action ``n`` of table ``code`` and commit it."""
+        """Append action ``n`` of table ``code`` and commit it; ``unavailable``
+        (a WebError) when the database cannot take it, so the table, which
+        applies an action only once it is stored, stays as it was."""
+        try:
+            self._add_action(code, n, kind, data)
+        except sqlite3.Error as error:
+            log.error("table %s: action %d (%s) could not be stored: %s", code, n, kind, error)
+            raise WebError("unavailable") from None
+
+    def _add_action(self, code: str, n: int, kind: str, data: Dict[str, Any]) -> None:
         with self._transaction():
             self._db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",

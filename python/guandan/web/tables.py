@@ -30,7 +30,7 @@ TIMEOUTS_TO_AWAY = 2
 #: The actions of the table itself; every other kind is the game's, and
 #: carries the seat that acted.
 TABLE_ACTIONS = ("join", "request", "reject", "remove", "allow", "start", "away", "leave", "end", "chat", "ready",
-                 "deal", "timeout")
+                 "deal", "timeout", "coach")
 
 OnAction = Callable[[str, int, str, Dict[str, Any]], None]
 
@@ -80,6 +80,7 @@ class Table:
         # seat a bot plays for this one turn after its clock ran out.
         self.timeouts: Dict[int, int] = {}
         self.stand_in: Optional[int] = None
+        self.coached: Set[int] = set()  # seats whose person turned coach mode on
 
     # --- reading -------------------------------------------------------------
     @property
@@ -118,9 +119,11 @@ class Table:
 
     # --- committing --------------------------------------------------------------
     def commit(self, action: str, /, **data: Any) -> None:
-        self.apply(action, data)
+        """Store a checked action, then apply it: a store that fails leaves
+        the table as it was, so memory and database never part."""
         if self.on_action is not None:
-            self.on_action(self.code, self.actions - 1, action, data)
+            self.on_action(self.code, self.actions, action, data)
+        self.apply(action, data)
 
     def apply(self, kind: str, data: Dict[str, Any], at: Optional[float] = None) -> None:
         """Apply one checked action (live, or read back from the database)."""
@@ -246,6 +249,11 @@ class Table:
         self._check_host(by)
         self.commit("end")
 
+    def set_coach(self, seat: int, on: bool) -> None:
+        """Coach mode for ``seat`` (kept over a restart, as every action is)."""
+        if (seat in self.coached) != on:
+            self.commit("coach", seat=seat, on=on)
+
     def say(self, player: str, name: str, line: str) -> Dict[str, Any]:
         seat = self._seated(player, code="not_seated")
         self.commit("chat", seat=seat, name=name, text=line)
@@ -299,6 +307,7 @@ class Table:
         self.away.discard(seat)
         self.ready.discard(seat)
         self.timeouts.pop(seat, None)
+        self.coached.discard(seat)
 
     def _apply_remove(self, data: Dict[str, Any], at: float) -> None:
         seat = data["seat"]
@@ -315,6 +324,9 @@ class Table:
     def _apply_away(self, data: Dict[str, Any], at: float) -> None:
         (self.away.add if data["away"] else self.away.discard)(data["seat"])
         self.timeouts.pop(data["seat"], None)
+
+    def _apply_coach(self, data: Dict[str, Any], at: float) -> None:
+        (self.coached.add if data["on"] else self.coached.discard)(data["seat"])
 
     def _apply_timeout(self, data: Dict[str, Any], at: float) -> None:
         seat = data["seat"]
