@@ -5,9 +5,15 @@
 // policy's share of deals won and its levels per deal (first minus second),
 // each with a 95% interval over the deal pairs.
 //
-//   build/bench/guandan_bench_duel A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]]
+//   build/bench/guandan_bench_duel A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]] [options]
 //   build/bench/guandan_bench_duel search tempo 100 8 100 2
 //   build/bench/guandan_bench_duel search search 50 9 1000 1 100
+//   build/bench/guandan_bench_duel search search 100 50 0 1 0 --rollouts 3000,300 --keep-margin 0.1,0.1
+//
+// Options (each a value for A, then for B): --rollouts N,N the search's
+// playouts a decision (without a budget; default 4,000 each), and
+// --keep-margin X,X the gain in levels another move needs to overrule the
+// planning choice (default 0).
 //
 // THINK_MS (default 0: none) applies to `search` and `search_v2`, which then
 // play up to 1,000,000 playouts a decision within it; `search_v1` plays its
@@ -39,11 +45,40 @@ Interval interval(const std::vector<double>& values) {
   return {mean, n > 1 ? 1.96 * std::sqrt(squares / (n - 1) / n) : 0.0};
 }
 
+// "X,Y" as two numbers; false when it is not.
+bool parse_pair(const char* text, double& first, double& second) {
+  char* end = nullptr;
+  first = std::strtod(text, &end);
+  if (end == text || *end != ',') return false;
+  const char* rest = end + 1;
+  second = std::strtod(rest, &end);
+  return end != rest && *end == '\0';
+}
+
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int raw_argc, char** raw_argv) {
+  // Options come after the positional arguments: split them off.
+  std::vector<char*> positional;
+  double rollouts_a = 0, rollouts_b = 0, margin_a = kDefaultKeepMargin, margin_b = kDefaultKeepMargin;
+  for (int i = 0; i < raw_argc; ++i) {
+    const std::string arg = raw_argv[i];
+    if ((arg == "--rollouts" || arg == "--keep-margin") && i + 1 < raw_argc) {
+      const bool ok = arg == "--rollouts" ? parse_pair(raw_argv[++i], rollouts_a, rollouts_b)
+                                          : parse_pair(raw_argv[++i], margin_a, margin_b);
+      if (!ok) {
+        std::fprintf(stderr, "%s takes two numbers, A's and B's: X,Y\n", arg.c_str());
+        return 2;
+      }
+    } else {
+      positional.push_back(raw_argv[i]);
+    }
+  }
+  const int argc = int(positional.size());
+  char** argv = positional.data();
   if (argc < 5) {
-    std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]] [--rollouts A,B] "
+                 "[--keep-margin A,B]\n", argv[0]);
     return 2;
   }
   const std::string a = argv[1], b = argv[2];
@@ -74,6 +109,8 @@ int main(int argc, char** argv) {
       const bool plays_a = team_of(s) == a_team;
       setup.policies[std::size_t(s)] = find_policy(plays_a ? a : b);
       setup.search_think_ms[std::size_t(s)] = plays_a ? think_ms : think_ms_b;
+      setup.search_rollouts_by_seat[std::size_t(s)] = int(plays_a ? rollouts_a : rollouts_b);
+      setup.search_keep_margin[std::size_t(s)] = plays_a ? margin_a : margin_b;
     }
     try {
       check_setup(setup);
@@ -89,8 +126,9 @@ int main(int argc, char** argv) {
     }
   }
   const Interval w = interval(won), l = interval(levels);
-  std::printf("%s vs %s: %llu pairs (seed %llu, think_ms %d against %d), deals won %.1f%% [%.1f, %.1f], "
-              "levels/deal %+.2f ± %.2f\n",
+  std::printf("%s vs %s: %llu pairs (seed %llu, think_ms %d against %d, rollouts %g against %g, keep margin %g "
+              "against %g), deals won %.1f%% [%.1f, %.1f], levels/deal %+.2f ± %.2f\n",
               a.c_str(), b.c_str(), static_cast<unsigned long long>(pairs), static_cast<unsigned long long>(seed),
-              think_ms, think_ms_b, 100 * w.mean, 100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean, l.half);
+              think_ms, think_ms_b, rollouts_a, rollouts_b, margin_a, margin_b, 100 * w.mean,
+              100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean, l.half);
 }

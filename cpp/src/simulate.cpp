@@ -22,9 +22,11 @@ struct Worker {
   Worker(const SimulationSetup& setup, const std::atomic<bool>* stop) {
     for (int s = 0; s < 4; ++s) {
       PolicyOptions options;
-      options.search_rollouts = setup.search_rollouts;
+      const int own_rollouts = setup.search_rollouts_by_seat[std::size_t(s)];
+      options.search_rollouts = own_rollouts > 0 ? own_rollouts : setup.search_rollouts;
       options.stop = stop;
       options.search_think_ms = setup.search_think_ms[std::size_t(s)];
+      options.search_keep_margin = setup.search_keep_margin[std::size_t(s)];
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
@@ -175,6 +177,11 @@ void check_setup(const SimulationSetup& setup) {
   for (int ms : setup.search_think_ms)
     if (ms != 0 && (ms < kMinThinkMs || ms > kMaxThinkMs))
       throw std::invalid_argument("search_think_ms must be 1..60,000 (or 0 for no time budget)");
+  for (int rollouts : setup.search_rollouts_by_seat)
+    if (rollouts != 0 && (rollouts < kMinRollouts || rollouts > kMaxRollouts))
+      throw std::invalid_argument("search_rollouts_by_seat must be 1..1,000,000 (or 0 for search_rollouts)");
+  for (double margin : setup.search_keep_margin)
+    if (!(margin >= 0.0 && margin <= 6.0)) throw std::invalid_argument("search_keep_margin must be 0..6 levels");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

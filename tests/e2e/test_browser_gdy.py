@@ -88,6 +88,11 @@ def test_a_whole_game_against_bots_from_the_lobby(new_page, screenshots):
     page.click("#hint")
     expect(page.locator("#coach-line")).to_contain_text(re.compile(r"search bot"))
     page.click("#clear")
+    # a reload brings the seat and the hand back
+    hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+    page.reload()
+    expect(page.locator("#hand .card")).to_have_count(len(hand))
+    assert page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)") == hand
     play_until_over(page, screenshots, "gdy-vs-bots")
     expect(page.locator(".gdy-penalties li")).to_have_count(3)
     expect(page.locator("#download-log")).to_be_visible()

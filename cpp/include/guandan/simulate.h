@@ -44,6 +44,13 @@ struct SimulationSetup {
   // depend on the seed alone; with a budget they depend on the machine's
   // speed too. Per seat, so a search can meet itself at another budget.
   std::array<int, 4> search_think_ms{};
+  // By seat: playouts per decision of `search` (0: search_rollouts) and the
+  // gain another move needs to overrule the planning choice
+  // (SearchConfig::keep_margin, 0..6 levels), so a search can meet itself
+  // with other settings on the same deals.
+  std::array<int, 4> search_rollouts_by_seat{};
+  std::array<double, 4> search_keep_margin{kDefaultKeepMargin, kDefaultKeepMargin, kDefaultKeepMargin,
+                                           kDefaultKeepMargin};
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:
