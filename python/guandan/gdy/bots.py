@@ -35,7 +35,7 @@ class CoreBot:
         """The play this bot makes for the player to act in ``deal``."""
         if not isinstance(deal, Deal):
             raise TypeError(f"choose takes a gdy.Deal, got {deal!r}")
-        return play_from_core(self._bot.choose(deal._core))
+        return play_from_core(self._bot.choose(deal.core))
 
     def __repr__(self) -> str:
         return f"CoreBot({self.name!r})"

@@ -78,12 +78,19 @@ class Deal:
         self._history: List[Action] = []
 
     @classmethod
-    def _of_core(cls, state: "_core.gdy.Deal") -> "Deal":
+    def from_core(cls, state: "_core.gdy.Deal") -> "Deal":
         """A deal over a core state at its start (a game's next deal)."""
         deal = cls.__new__(cls)
         deal._core = state
         deal._history = []
         return deal
+
+    @property
+    def core(self) -> "_core.gdy.Deal":
+        """The core's state of this deal, for what runs in the core with it
+        (bots, a game's scoring); changing it behind the deal's back breaks
+        the deal's history."""
+        return self._core
 
     # --- what everyone sees --------------------------------------------------
     @property

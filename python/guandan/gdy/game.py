@@ -48,7 +48,7 @@ class Game:
         self._deal: Optional[Deal] = self._start()
 
     def _start(self) -> Deal:
-        return Deal._of_core(self._core.next_deal())  # the core deals it: seed and starter as above
+        return Deal.from_core(self._core.next_deal())  # the core deals it: seed and starter as above
 
     @property
     def players(self) -> int:
@@ -94,7 +94,7 @@ class Game:
             raise ValueError("the game is over")
         if not self._deal.is_over:
             raise ValueError("the deal under way is not finished")
-        self._core.record(self._deal._core)
+        self._core.record(self._deal.core)
         self._deals.append(self._deal)
         self._deal = None if self.is_over else self._start()
         return self._deal
