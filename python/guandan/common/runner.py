@@ -7,14 +7,14 @@ from typing import Callable, Dict
 
 import numpy as np
 
-from .. import _core
+from .._core import MAX_THREADS as CORE_MAX_THREADS
 from .checks import checked_integer
 from .columns import allocate_columns
 
 #: progress(done, total): called as rows finish.
 Progress = Callable[[int, int], None]
 MAX_N = 10**9
-MAX_THREADS: int = _core.MAX_THREADS  # the core's bound (parallel_rows.h)
+MAX_THREADS: int = CORE_MAX_THREADS  # the core's bound (parallel_rows.h)
 
 
 def run_in_chunks(kernel, setup, columns, n, first, threads, chunk, progress) -> Dict[str, np.ndarray]:

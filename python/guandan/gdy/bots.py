@@ -12,7 +12,7 @@ for the player to act; it sees only that seat's hand and the public state.
 
 from __future__ import annotations
 
-from .. import _core
+from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from ..common.checks import check_seed
 from .deal import Deal
 from .plays import Play, play_from_core
@@ -29,7 +29,7 @@ class CoreBot:
             raise ValueError(f"unknown bot '{name}' (expected one of {', '.join(POLICIES)})")
         check_seed(seed)
         self.name = name
-        self._bot = _core.gdy.Bot(name, seed)
+        self._bot = core_gdy.Bot(name, seed)
 
     def choose(self, deal: Deal) -> Play:
         """The play this bot makes for the player to act in ``deal``."""

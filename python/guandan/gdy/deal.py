@@ -1,6 +1,6 @@
 """One deal of Gan Deng Yan, played step by step (docs/gdy_rules.md §5).
 
-The state lives in the core (``_core.gdy.Deal``); this class adds the
+The state lives in the core (``core_gdy.Deal``); this class adds the
 record of actions, observations and friendly arguments.
 
     >>> from guandan.gdy import Deal
@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-from .. import _core
+from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from ..common.checks import check_seed
 from .cards import Cards
 from .plays import Play, PlayLike, choose_play, play_from_core
 
-MIN_PLAYERS: int = _core.gdy.MIN_PLAYERS
-MAX_PLAYERS: int = _core.gdy.MAX_PLAYERS
+MIN_PLAYERS: int = core_gdy.MIN_PLAYERS
+MAX_PLAYERS: int = core_gdy.MAX_PLAYERS
 
 
 def check_players(players: int) -> int:
@@ -74,11 +74,11 @@ class Deal:
             raise TypeError(f"starter must be a seat number, got {starter!r}")
         if starter is not None and not 0 <= starter < players:
             raise ValueError(f"starter must be a seat 0..{players - 1}, got {starter}")
-        self._core = _core.gdy.Deal(players, seed, starter)
+        self._core = core_gdy.Deal(players, seed, starter)
         self._history: List[Action] = []
 
     @classmethod
-    def from_core(cls, state: "_core.gdy.Deal") -> "Deal":
+    def from_core(cls, state: "core_gdy.Deal") -> "Deal":
         """A deal over a core state at its start (a game's next deal)."""
         deal = cls.__new__(cls)
         deal._core = state
@@ -86,7 +86,7 @@ class Deal:
         return deal
 
     @property
-    def core(self) -> "_core.gdy.Deal":
+    def core(self) -> "core_gdy.Deal":
         """The core's state of this deal, for what runs in the core with it
         (bots, a game's scoring); changing it behind the deal's back breaks
         the deal's history."""

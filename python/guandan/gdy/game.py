@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from .. import _core
+from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from ..common.checks import check_seed
 from .deal import Deal, check_players
 
-DEFAULT_TARGET: int = _core.gdy.DEFAULT_TARGET
-MAX_TARGET: int = _core.gdy.MAX_TARGET
+DEFAULT_TARGET: int = core_gdy.DEFAULT_TARGET
+MAX_TARGET: int = core_gdy.MAX_TARGET
 
 
 def check_target(target: int) -> int:
@@ -43,7 +43,7 @@ class Game:
         check_players(players)
         check_seed(seed)
         check_target(target)
-        self._core = _core.gdy.Game(players, seed, target)
+        self._core = core_gdy.Game(players, seed, target)
         self._deals: List[Deal] = []
         self._deal: Optional[Deal] = self._start()
 

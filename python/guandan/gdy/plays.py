@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Union
 
-from .. import _core
+from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from .cards import JOKER, RANK_NAMES, Cards, CardsLike
 
 KIND_NAMES = ("pass", "single", "pair", "run", "pair_run", "bomb", "joker_bomb")
@@ -36,7 +36,7 @@ class Play:
     def __init__(self, word: int) -> None:
         if not isinstance(word, int) or isinstance(word, bool):
             raise TypeError(f"a play word is an int, got {word!r}")
-        if word < 0 or word >= 1 << 64 or (word and not _core.gdy.is_reading(word)):
+        if word < 0 or word >= 1 << 64 or (word and not core_gdy.is_reading(word)):
             raise ValueError(f"{word:#x} is not a Gan Deng Yan play")
         self._word = word
 
@@ -125,7 +125,7 @@ def legal_plays(hand: CardsLike, table: Optional[Play] = None) -> List[Play]:
         raise TypeError(f"table must be a Play or None, got {table!r}")
     if table is not None and table.is_pass:
         table = None
-    return [play_from_core(w) for w in _core.gdy.legal_plays(_hand_word(hand), 0 if table is None else table.word)]
+    return [play_from_core(w) for w in core_gdy.legal_plays(_hand_word(hand), 0 if table is None else table.word)]
 
 
 def beats(play: Play, table: Play) -> bool:
@@ -133,7 +133,7 @@ def beats(play: Play, table: Play) -> bool:
     for name, value in (("play", play), ("table", table)):
         if not isinstance(value, Play):
             raise TypeError(f"{name} must be a Play, got {value!r}")
-    return bool(_core.gdy.beats(play.word, table.word))
+    return bool(core_gdy.beats(play.word, table.word))
 
 
 PlayLike = Union[Play, str]

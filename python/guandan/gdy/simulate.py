@@ -22,14 +22,14 @@ from typing import List, Optional, Sequence, Union
 
 import numpy as np
 
-from .. import _core
+from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from ..common.checks import check_seed, checked_integer
 from ..common.columns import Columns
 from ..common.runner import MAX_N, Progress, run_in_chunks
 from .deal import check_players
 from .game import DEFAULT_TARGET, check_target
 
-POLICIES = tuple(_core.gdy.policy_names())  # the core's registry (gdy/policy.cpp), in its order
+POLICIES = tuple(core_gdy.policy_names())  # the core's registry (gdy/policy.cpp), in its order
 
 PolicyLike = Union[str, Sequence[str]]
 
@@ -77,11 +77,11 @@ def _policies(policy: PolicyLike, players: int) -> List[str]:
     return names
 
 
-def _setup(players, seed, policy, target) -> "_core.gdy.SimulationSetup":
+def _setup(players, seed, policy, target) -> "core_gdy.SimulationSetup":
     check_players(players)
     check_seed(seed)
     check_target(target)
-    return _core.gdy.SimulationSetup(players, seed, _policies(policy, players), target)
+    return core_gdy.SimulationSetup(players, seed, _policies(policy, players), target)
 
 
 def simulate(
@@ -104,7 +104,7 @@ def simulate(
         "cards_left": (np.int8, players), "plays": (np.int16, 1), "passes": (np.int16, 1),
         "draws": (np.int16, 1), "bombs": (np.int8, 1),
     }
-    out = run_in_chunks(_core.gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk, progress)
+    out = run_in_chunks(core_gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk, progress)
     return DealResults(**out)
 
 
@@ -124,7 +124,7 @@ def simulate_games(
     setup = _setup(players, seed, policy, target)
     columns = {"winners": (np.uint8, 1), "deals": (np.int16, 1), "scores": (np.int16, players),
                "plays": (np.int32, 1), "bombs": (np.int32, 1)}
-    out = run_in_chunks(_core.gdy.simulate_games, setup, columns, n_games, first, threads, chunk, progress)
+    out = run_in_chunks(core_gdy.simulate_games, setup, columns, n_games, first, threads, chunk, progress)
     mask = out.pop("winners")
     out["winners"] = ((mask[:, None] >> np.arange(players, dtype=np.uint8)) & 1).astype(bool)
     return GameResults(**out)
