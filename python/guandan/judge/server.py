@@ -114,6 +114,7 @@ class JudgeServer:
     :class:`JudgeRun`."""
 
     def __init__(self, options: JudgeOptions, out: Optional[TextIO] = None) -> None:
+        options.bots = check_bots(list(options.bots))
         self.options = options
         self.out = out if out is not None else sys.stdout
         self.port = options.port
