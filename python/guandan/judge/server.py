@@ -301,8 +301,8 @@ class JudgeServer:
                 matches.append(match)
                 rotations.append(rotation)
                 if match.winner is not None:
-                    for seat in (match.winner, match.winner + 2):
-                        victories[participant_of(seat, rotation)] += 1
+                    for won in (match.winner, match.winner + 2):
+                        victories[participant_of(won, rotation)] += 1
                 await self._tell([(None, messages.game_over(number + 1, len(plays), list(victories)))], 0)
         finally:
             self._over = True
