@@ -42,6 +42,13 @@ game's command, with the options it adds to the shared ones
 
 serves the game in a browser (``docs/web.md``; needs ``pip install '.[web]'``).
 
+    guandan judge [--host H] [--port P] [--matches N] [--ruleset NAME] [--level L] [--seed S]
+                  [--wait SEC] [--timeout SEC] [--bots NAME[,...]] [--duplicate] [--out FILE]
+    guandan connect URL [--bot NAME] [--seed S] [--ruleset NAME] [--think-ms MS] [--retries N]
+
+host the Guandan AI competition's websocket protocol, our bots in the empty
+seats, or play one of our bots at any judge speaking it (``docs/judge.md``).
+
 Every option is checked before any work starts: a mistyped command prints
 one line, ``guandan: error: ...`` (or the subcommand's name), on stderr and
 exits with status 2, never a traceback. Ctrl-C exits with status 130.
@@ -120,7 +127,7 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
     game = game if game is not None else game_entry(DEFAULT_GAME)
     parser = Parser(prog="guandan", description="A fast, exact Guandan rules engine.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena,serve}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena,serve,judge,connect}")
 
     demo = sub.add_parser("demo", help="deal a seeded hand and list its legal leads by kind")
     demo.add_argument("--seed", type=arguments.seed, default=1, help="deal seed in [0, 2**64) (default 1)")
@@ -141,6 +148,10 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
     web.add_argument("--bot-delay", type=bot_delay, default=0.6,
                      help="seconds a bot pauses before each action, 0..10 (default 0.6)")
     web.set_defaults(run=serve_command)
+
+    from .judge.command import add_commands as add_judge_commands
+
+    add_judge_commands(sub)
     return parser
 
 

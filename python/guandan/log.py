@@ -388,7 +388,17 @@ def _replay_match(log: Log, ruleset: Ruleset, on_step: Optional[StepCallback]) -
         deals[0]["seed"] == first,
         f"seed / deals[0].seed: match seed {seed} deals its first deal from seed {first}, not {deals[0]['seed']}",
     )
-    match = Match(ruleset, seed=seed)
+    # A match starts with both teams at its first deal's level (2 unless a judge set another).
+    start = deals[0]["level"]
+    _check(isinstance(start, str) and start in _core_levels(), f"deals[0].level: not a level {start!r:.20}")
+    first_levels = states[0].get("levels") if isinstance(states[0], dict) else None
+    if isinstance(first_levels, list) and len(first_levels) == 2 and first_levels[0] == first_levels[1]:
+        _check(first_levels[0] == start,
+               f"deals[0].level: the first deal is played at the teams' starting level {first_levels[0]!r:.20}, "
+               f"not {start}")
+    else:  # teams that start apart: the check of states[0] below names it
+        start = "2"
+    match = Match(ruleset, seed=seed, level=start)
     for i, record in enumerate(deals):
         if i > 0:
             started = _engine(match.next_deal, f"deals[{i}]")
@@ -399,6 +409,10 @@ def _replay_match(log: Log, ruleset: Ruleset, on_step: Optional[StepCallback]) -
         final = _engine(match.finish_deal, "states")
         _check(_state_record(final) == states[-1], f"states[{len(states) - 1}]: the final match state differs")
     return match
+
+
+def _core_levels() -> List[str]:
+    return [_core.rank_name(i) for i in range(13)]
 
 
 def replay(log: Union[Log, str, bytes], on_step: Optional[StepCallback] = None) -> Union[Deal, Match]:

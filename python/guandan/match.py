@@ -53,8 +53,9 @@ class MatchState:
 
     @property
     def deal_level(self) -> str:
-        """The level of the next deal: the declarers' level (2 for the first)."""
-        return "2" if self.declarers is None else self.levels[self.declarers]
+        """The level of the next deal: the declarers' level (for the first
+        deal, the level both teams start at: 2 unless the match said otherwise)."""
+        return self.levels[0] if self.declarers is None else self.levels[self.declarers]
 
     @property
     def is_over(self) -> bool:
@@ -92,12 +93,14 @@ class Match:
     ``m.next_deal()`` applies :func:`next_match_state` and deals the next one
     (tribute first). Deal ``i`` uses the seed ``_core.match_deal_seed(seed, i)``."""
 
-    def __init__(self, ruleset: RulesetLike = "standard", seed: int = 0) -> None:
+    def __init__(self, ruleset: RulesetLike = "standard", seed: int = 0, level: str = "2") -> None:
         self._ruleset = as_ruleset(ruleset)
         self._seed = check_seed(seed)
-        self._state = MatchState()
+        # Both teams start at ``level`` (2 by the rules; a judge may start higher).
+        level = _core.rank_name(level_index(level))
+        self._state = MatchState(levels=(level, level))
         self._states: List[MatchState] = [self._state]
-        self._deals: List[Deal] = [Deal(seed=_core.match_deal_seed(seed, 0), level="2", ruleset=self._ruleset)]
+        self._deals: List[Deal] = [Deal(seed=_core.match_deal_seed(seed, 0), level=level, ruleset=self._ruleset)]
 
     @property
     def ruleset(self) -> Ruleset:

@@ -1,0 +1,173 @@
+"""The ``guandan judge`` and ``guandan connect`` commands: their options and runs."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+from typing import Any
+
+from .. import arguments
+from ..ruleset import PRESET_NAMES
+
+RULESETS = "{" + ",".join(PRESET_NAMES) + "}"
+DEFAULT_PORT = 23456
+DEFAULT_LOG = "guandan-judge.json"
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port 0..65535 (0: any free port, printed)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be an integer 0..65535, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0..65535, got {value}")
+    return value
+
+
+def _seconds(most: float):
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}") from None
+        if not 0.0 <= value <= most:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"must be 0..{most:g} seconds, got {text}")
+        return value
+    return parse
+
+
+def _positive_seconds(most: float):
+    parse = _seconds(most)
+
+    def positive(text: str) -> float:
+        value = parse(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
+        return value
+    return positive
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer 1..100,000, got {text!r}") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"must be 1..100,000, got {value}")
+    return value
+
+
+def _bots(text: str) -> list:
+    from .server import check_bots
+
+    names = [name.strip().lower() for name in text.split(",")]
+    try:
+        return check_bots(names)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--bots: ")) from None
+
+
+def _bot(text: str) -> str:
+    from ..bots import BOTS
+
+    name = text.strip().lower()
+    if name not in BOTS:
+        raise argparse.ArgumentTypeError(f"unknown bot {text!r} (expected one of {', '.join(BOTS)})")
+    return name
+
+
+_URL = re.compile(r"^wss?://[^/\s]+(/\S*)?$")
+
+
+def _url(text: str) -> str:
+    if not _URL.match(text):
+        raise argparse.ArgumentTypeError(f"not a websocket URL {text!r} (like ws://127.0.0.1:23456/game/client0)")
+    return text
+
+
+def _log_path(text: str) -> str:
+    folder = os.path.dirname(os.path.abspath(text))
+    if os.path.isdir(text) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{text!r}: not a writable file path")
+    return text
+
+
+def add_commands(sub: Any) -> None:
+    """The ``judge`` and ``connect`` subcommands of ``sub``."""
+    judge = sub.add_parser("judge", help="host the Guandan AI competition's websocket protocol (docs/judge.md)")
+    judge.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    judge.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free port)")
+    judge.add_argument("--matches", type=_count, default=1, help="matches to play (default 1)")
+    judge.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
+    judge.add_argument("--level", type=arguments.level, default="2", help="level both teams start at (default 2)")
+    judge.add_argument("--seed", type=arguments.seed, default=0, help="run seed in [0, 2**64) (default 0)")
+    judge.add_argument("--wait", type=_seconds(86_400), default=30.0,
+                       help="seconds to wait for the four clients before bots take the empty seats (default 30)")
+    judge.add_argument("--timeout", type=_positive_seconds(3_600), default=30.0,
+                       help="seconds a client has for each decision before the fallback is played (default 30)")
+    judge.add_argument("--bots", type=_bots, default=["rule"] * 4, metavar="NAME[,NAME,NAME,NAME]",
+                       help="the bots of seats without a client, one or one per seat (default rule)")
+    judge.add_argument("--duplicate", action="store_true",
+                       help="play every match twice, the second time with the clients one seat on")
+    judge.add_argument("--out", type=_log_path, default=DEFAULT_LOG, metavar="FILE",
+                       help=f"the run's JSON log (default {DEFAULT_LOG})")
+    judge.set_defaults(run=judge_command)
+
+    connect = sub.add_parser("connect", help="play one of our bots at a judge speaking the competition's protocol")
+    connect.add_argument("url", type=_url, help="the seat's websocket URL, e.g. ws://127.0.0.1:23456/game/client0")
+    connect.add_argument("--bot", type=_bot, default="rule", help="the bot (default rule)")
+    connect.add_argument("--seed", type=arguments.seed, default=None, help="the bot's seed (default: random)")
+    connect.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS,
+                         help="the judge's rules (for reading its plays; default standard)")
+    connect.add_argument("--think-ms", type=arguments.integer_in(1, 60_000), default=None,
+                         help="a search bot's time per decision, 1..60,000 ms (default its own, 100)")
+    connect.add_argument("--retries", type=_count, default=10,
+                         help="failed connection attempts in a row before giving up (default 10)")
+    connect.set_defaults(run=connect_command)
+
+
+def _check_websockets() -> None:
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        raise ValueError("the judge and its clients need the web extra: pip install 'guandan-engine[web]'") from None
+
+
+def judge_command(args: argparse.Namespace) -> int:
+    from ..web.serve import _check_address
+    from .report import summary, write_run
+    from .server import JudgeOptions, JudgeServer
+
+    _check_websockets()
+    if args.port:
+        _check_address(args.host, args.port)
+    options = JudgeOptions(host=args.host, port=args.port, matches=args.matches, ruleset=args.ruleset,
+                           level=args.level, seed=args.seed, wait=args.wait, timeout=args.timeout,
+                           bots=args.bots, duplicate=args.duplicate)
+    run = asyncio.run(JudgeServer(options).run())
+    print()
+    print("\n".join(summary(run)))
+    write_run(run, args.out)
+    print(f"\nWrote {args.out}")
+    return 0
+
+
+def connect_command(args: argparse.Namespace) -> int:
+    from ..bots import BOTS, SearchBot, make_bot
+    from .client import connect
+
+    _check_websockets()
+    if args.think_ms is not None:
+        if not args.bot.startswith("search"):
+            raise ValueError("--think-ms sets the time of a search bot: give --bot search")
+        factory = BOTS[args.bot]
+        if not (isinstance(factory, type) and issubclass(factory, SearchBot)):
+            raise ValueError(f"--think-ms: {args.bot} has no time budget (search and search_v2 have)")
+        bot: Any = factory(args.seed, think_ms=args.think_ms)
+    else:
+        bot = make_bot(args.bot, args.seed)
+    return asyncio.run(connect(args.url, bot, args.ruleset, retries=args.retries))
+

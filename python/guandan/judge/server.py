@@ -1,0 +1,348 @@
+"""``guandan judge``: a websocket judge speaking the competition's protocol.
+
+Clients connect to ``ws://HOST:PORT/game/client{0..3}`` (one path per seat;
+seats 0 and 2 are partners). The judge waits up to ``wait`` seconds for the
+four seats, gives the seats nobody took to our bots, and plays ``matches``
+matches, every action checked by the engine (:class:`.table.JudgeTable`).
+
+A seat's client that answers an ``act`` with anything but
+``{"actIndex": i}`` for a valid ``i`` (malformed JSON, another shape, an
+index out of range) or nothing within ``timeout`` seconds gets the
+fallback (:meth:`.table.Decision.fallback`: pass when it may, else its
+weakest play; its first tribute card; its lowest card to give back),
+recorded in the run's log. A client that disconnects gives its seat to a
+bot until it connects again. Nothing a client sends can stop the table.
+
+With ``duplicate``, every match is played twice from the same seed, the
+second time with the clients moved one seat on (client0 plays seat 1, and
+so on), so each team plays the other's cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, TextIO
+
+from .._core import Card, Move
+from ..bots import Bot, make_bot
+from ..match import Match
+from ..ruleset import RulesetLike, as_ruleset
+from . import messages
+from .table import Decision, JudgeTable, participant_of
+
+PATH = re.compile(r"^/game/client([0-3])/?$")
+#: The longest message a client may send (an answer is a few bytes).
+MAX_MESSAGE = 4096
+#: Seconds a send may wait on a client that does not read before it is dropped.
+SEND_TIMEOUT = 10.0
+#: Deals after which a match is stopped (never reached in practice).
+MAX_DEALS = 1000
+_CLOSED = object()
+
+
+@dataclass
+class JudgeOptions:
+    """What ``guandan judge`` runs (its command-line options)."""
+
+    host: str = "127.0.0.1"
+    port: int = 23456
+    matches: int = 1
+    ruleset: RulesetLike = "standard"
+    level: str = "2"
+    seed: int = 0
+    wait: float = 30.0
+    timeout: float = 30.0
+    bots: List[str] = field(default_factory=lambda: ["rule"] * 4)
+    duplicate: bool = False
+
+
+@dataclass
+class Fallback:
+    """A decision the judge made for a client: why, and what it played."""
+
+    match: int
+    deal: int
+    participant: int
+    seat: int
+    stage: str
+    why: str
+    index: int
+
+    def to_dict(self) -> Dict[str, Any]:
+        return dict(self.__dict__)
+
+
+class _Seat:
+    """One path ``/game/client{n}``: its client, if any, and its bot."""
+
+    def __init__(self, participant: int, bot_name: str, seed: int) -> None:
+        self.participant = participant
+        self.bot_name = bot_name
+        self.bot: Bot = make_bot(bot_name, seed)
+        self.connection: Any = None
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.ever_connected = False
+        self.connected_at_start = False
+
+    @property
+    def live(self) -> bool:
+        return self.connection is not None
+
+
+@dataclass
+class JudgeRun:
+    """A finished run: the matches (with the rotation each was played at),
+    the fallbacks, what played each path, and the judge's own cost per decision."""
+
+    options: JudgeOptions
+    matches: List[Match]
+    rotations: List[int]
+    players: List[str]
+    fallbacks: List[Fallback]
+    decision_seconds: List[float]
+    seconds: float
+
+
+class JudgeServer:
+    """The judge: ``await server.start()`` binds (``server.port`` is the
+    port, useful with port 0), ``await server.run()`` plays and returns the
+    :class:`JudgeRun`."""
+
+    def __init__(self, options: JudgeOptions, out: Optional[TextIO] = None) -> None:
+        options.bots = check_bots(list(options.bots))
+        self.options = options
+        self.out = out if out is not None else sys.stdout
+        self.port = options.port
+        self._server: Any = None
+        self._seats: List[_Seat] = []
+        self._all_seated: Optional[asyncio.Event] = None
+        self._over = False
+        self.fallbacks: List[Fallback] = []
+        self.decision_seconds: List[float] = []
+        self._match_number = 0
+
+    def _say(self, text: str) -> None:
+        print(f"guandan judge: {text}", file=self.out, flush=True)
+
+    # --- connections ------------------------------------------------------------
+    async def start(self) -> None:
+        from websockets.asyncio.server import serve
+
+        self._seats = [_Seat(p, self.options.bots[p], self.options.seed * 4 + p) for p in range(4)]
+        self._all_seated = asyncio.Event()
+        self._server = await serve(self._handler, self.options.host, self.options.port, compression=None,
+                                   max_size=MAX_MESSAGE, max_queue=64)
+        sockets = self._server.sockets
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self._say(f"listening on ws://{self.options.host}:{self.port}/game/client{{0..3}}")
+
+    async def _handler(self, connection: Any) -> None:
+        path = connection.request.path if connection.request is not None else ""
+        found = PATH.match(path)
+        if found is None:
+            await connection.close(1008, "unknown path: use /game/client0 .. /game/client3")
+            return
+        seat = self._seats[int(found.group(1))]
+        if self._over:
+            await connection.close(1001, "the run is over")
+            return
+        if seat.live:
+            await connection.close(1008, f"seat {seat.participant} is taken")
+            return
+        seat.connection = connection
+        seat.ever_connected = True
+        seat.inbox = asyncio.Queue()  # nothing from an earlier connection is read as an answer
+        self._say(f"client{seat.participant} connected from {connection.remote_address}")
+        if all(s.live for s in self._seats) and self._all_seated is not None:
+            self._all_seated.set()
+        inbox = seat.inbox
+        try:
+            async for message in connection:
+                if inbox.qsize() < 64:  # a flooding client cannot fill the memory
+                    inbox.put_nowait(message)
+        except Exception:  # noqa: BLE001 - a broken connection is a dropped client
+            pass
+        finally:
+            if seat.connection is connection:
+                seat.connection = None
+                inbox.put_nowait(_CLOSED)
+                if not self._over:
+                    self._say(f"client{seat.participant} disconnected; a {seat.bot_name} bot plays its seat")
+
+    async def _send(self, seat: _Seat, text: str) -> None:
+        connection = seat.connection
+        if connection is None:
+            return
+        try:
+            await asyncio.wait_for(connection.send(text), SEND_TIMEOUT)
+        except Exception:  # noqa: BLE001 - closed, or not reading: the seat goes to its bot
+            if seat.connection is connection:
+                seat.connection = None
+                seat.inbox.put_nowait(_CLOSED)
+                self._say(f"client{seat.participant} stopped reading; a {seat.bot_name} bot plays its seat")
+            try:
+                await asyncio.wait_for(connection.close(1011, "not reading"), 1.0)
+            except Exception:  # noqa: BLE001
+                pass
+
+    # --- play -------------------------------------------------------------------
+    async def _tell(self, addressed: List, rotation: int) -> None:
+        shared: Dict[int, str] = {}
+        for seat_number, message in addressed:
+            if seat_number is None:
+                text = shared.setdefault(id(message), json.dumps(message, separators=(",", ":")))
+                for seat in self._seats:
+                    await self._send(seat, text)
+            else:
+                seat = self._seats[participant_of(seat_number, rotation)]
+                await self._send(seat, json.dumps(message, separators=(",", ":")))
+
+    def _bot_index(self, seat: _Seat, table: JudgeTable, decision: Decision) -> int:
+        match = table.match
+        observation = match.deal.observation(decision.seat, match)
+        if decision.stage != "play":
+            cards = [c for c in decision.options if isinstance(c, Card)]
+            return decision.options.index(seat.bot.choose_card(observation, cards))
+        moves = [m for m in decision.options if isinstance(m, Move)]
+        move = seat.bot.choose_move(observation, moves, decision.can_pass)
+        return 0 if move is None else decision.options.index(move)
+
+    async def _bot_decides(self, seat: _Seat, table: JudgeTable, decision: Decision) -> int:
+        if seat.bot_name.startswith("search"):  # long decisions must not block the sockets
+            return await asyncio.to_thread(self._bot_index, seat, table, decision)
+        return self._bot_index(seat, table, decision)
+
+    def _fallback(self, seat: _Seat, table: JudgeTable, decision: Decision, why: str) -> int:
+        index = decision.fallback()
+        self.fallbacks.append(Fallback(self._match_number, len(table.match.deals) - 1, seat.participant,
+                                       decision.seat, decision.stage, why, index))
+        return index
+
+    async def _ask(self, seat: _Seat, table: JudgeTable, decision: Decision, text: str) -> int:
+        if not seat.live:
+            return await self._bot_decides(seat, table, decision)
+        while not seat.inbox.empty():  # late answers to earlier questions are void
+            if seat.inbox.get_nowait() is _CLOSED:
+                return await self._bot_decides(seat, table, decision)
+        await self._send(seat, text)
+        try:
+            raw = await asyncio.wait_for(seat.inbox.get(), self.options.timeout)
+        except asyncio.TimeoutError:
+            return self._fallback(seat, table, decision, "timeout")
+        if raw is _CLOSED:
+            return await self._bot_decides(seat, table, decision)
+        return self._check_answer(seat, table, decision, raw)
+
+    def _check_answer(self, seat: _Seat, table: JudgeTable, decision: Decision, raw: Any) -> int:
+        try:
+            answer = json.loads(raw)
+        except (ValueError, TypeError, RecursionError):
+            return self._fallback(seat, table, decision, "malformed JSON")
+        index = answer.get("actIndex") if isinstance(answer, dict) else None
+        if isinstance(index, bool) or not isinstance(index, int):
+            return self._fallback(seat, table, decision, "no integer actIndex")
+        if not 0 <= index < len(decision.options):
+            return self._fallback(seat, table, decision, f"actIndex {index} out of range")
+        return index
+
+    async def _play_match(self, match: Match, rotation: int) -> None:
+        table = JudgeTable(match)
+        while True:
+            await self._tell(table.start_deal(), rotation)
+            while True:
+                started = time.perf_counter()
+                decision = table.decision()
+                if decision is None:
+                    break
+                text = json.dumps(decision.message, separators=(",", ":"))
+                seat = self._seats[participant_of(decision.seat, rotation)]
+                self.decision_seconds.append(time.perf_counter() - started)
+                index = await self._ask(seat, table, decision, text)
+                started = time.perf_counter()
+                _, notices = table.answer(index)
+                self.decision_seconds[-1] += time.perf_counter() - started
+                await self._tell(notices, rotation)
+            await self._tell(table.end_deal(), rotation)
+            if match.next_deal() is None or len(match.deals) > MAX_DEALS:
+                return
+
+    async def run(self) -> JudgeRun:
+        """Wait for the clients, play every match, close; the run."""
+        if self._server is None:
+            await self.start()
+        assert self._all_seated is not None
+        options = self.options
+        if not all(s.live for s in self._seats) and options.wait > 0:
+            self._say(f"waiting up to {options.wait:g} s for clients")
+            try:
+                await asyncio.wait_for(self._all_seated.wait(), options.wait)
+            except asyncio.TimeoutError:
+                pass
+        for seat in self._seats:
+            seat.connected_at_start = seat.live
+        players = [("client" if s.live else s.bot_name) for s in self._seats]
+        self._say("seats: " + ", ".join(f"client{i} {name}" for i, name in enumerate(players)))
+        started = time.perf_counter()
+        matches: List[Match] = []
+        rotations: List[int] = []
+        victories = [0, 0, 0, 0]
+        plays = [(i, r) for i in range(options.matches) for r in ((0, 1) if options.duplicate else (0,))]
+        try:
+            for number, (i, rotation) in enumerate(plays):
+                self._match_number = number
+                match = Match(options.ruleset, seed=_match_seed(options.seed, i), level=options.level)
+                await self._play_match(match, rotation)
+                matches.append(match)
+                rotations.append(rotation)
+                if match.winner is not None:
+                    for won in (match.winner, match.winner + 2):
+                        victories[participant_of(won, rotation)] += 1
+                await self._tell([(None, messages.game_over(number + 1, len(plays), list(victories)))], 0)
+        finally:
+            self._over = True
+            await self.close()
+        return JudgeRun(options, matches, rotations, players, self.fallbacks, self.decision_seconds,
+                        time.perf_counter() - started)
+
+    async def close(self) -> None:
+        self._over = True
+        for seat in self._seats:
+            connection = seat.connection
+            if connection is not None:
+                try:
+                    await asyncio.wait_for(connection.close(1000, "the run is over"), 2.0)
+                except Exception:  # noqa: BLE001
+                    pass
+        if self._server is not None:
+            self._server.close()
+            try:
+                await asyncio.wait_for(self._server.wait_closed(), 5.0)
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def _match_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` of a run seeded ``seed`` (match 0 plays ``seed`` itself)."""
+    return (seed + index) % (1 << 64)
+
+
+def check_bots(names: List[str]) -> List[str]:
+    """One bot name for every seat, or four; ValueError naming an unknown one."""
+    from ..bots import BOTS
+
+    if len(names) not in (1, 4):
+        raise ValueError(f"--bots: give one bot or four, one per seat; got {len(names)}")
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"--bots: unknown bot {name!r} (expected one of {', '.join(BOTS)})")
+    return names * 4 if len(names) == 1 else list(names)
+
+
+def ruleset_name(ruleset: RulesetLike) -> str:
+    return as_ruleset(ruleset).name
