@@ -1,4 +1,4 @@
-"""Write tests/data/judge_transcript.jsonl: every message of one seeded match's
+"""Write tests/data/judge_transcript.jsonl.gz: every message of one seeded match's
 first two deals as the judge sends them, each seat answering with the
 fallback (pass, else its weakest play). tests/judge/test_transcript.py diffs it.
 
@@ -7,6 +7,8 @@ fallback (pass, else its weakest play). tests/judge/test_transcript.py diffs it.
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import os
 from typing import List
@@ -14,7 +16,8 @@ from typing import List
 from guandan import Match
 from guandan.judge.table import JudgeTable
 
-PATH = os.path.join(os.path.dirname(__file__), "..", "tests", "data", "judge_transcript.jsonl")
+# Compressed: the questions of a lead list every legal play (about 850 KB as text).
+PATH = os.path.join(os.path.dirname(__file__), "..", "tests", "data", "judge_transcript.jsonl.gz")
 SEED, DEALS = 1, 2
 
 
@@ -42,7 +45,13 @@ def transcript(seed: int = SEED, deals: int = DEALS) -> List[str]:
     return lines
 
 
+def read_stored() -> List[str]:
+    with gzip.open(PATH, "rt", encoding="utf-8") as stored:
+        return stored.read().splitlines()
+
+
 if __name__ == "__main__":
-    with open(PATH, "w", encoding="utf-8") as out:
+    # mtime 0: the same transcript gives the same bytes
+    with gzip.GzipFile(PATH, "wb", mtime=0) as raw, io.TextIOWrapper(raw, encoding="utf-8") as out:
         out.write("\n".join(transcript()) + "\n")
     print(f"wrote {os.path.normpath(PATH)}")

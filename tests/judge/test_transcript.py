@@ -1,5 +1,5 @@
 """The golden transcript: every message of a seeded match's first two deals
-(tests/data/judge_transcript.jsonl, by tools/make_judge_transcript.py)."""
+(tests/data/judge_transcript.jsonl.gz, by tools/make_judge_transcript.py)."""
 
 import os
 import sys
@@ -7,12 +7,11 @@ import sys
 HERE = os.path.dirname(__file__)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
 
-from make_judge_transcript import PATH, transcript  # noqa: E402
+from make_judge_transcript import read_stored, transcript  # noqa: E402
 
 
 def test_transcript_is_unchanged():
-    with open(PATH, encoding="utf-8") as stored:
-        expected = stored.read().splitlines()
+    expected = read_stored()
     lines = transcript()
     assert len(lines) == len(expected)
     for i, (line, want) in enumerate(zip(lines, expected)):
