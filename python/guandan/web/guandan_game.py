@@ -4,7 +4,8 @@ What a seat sees (``docs/web.md §5``) is built from the engine's
 :class:`~guandan.observation.Observation` of the viewer's seat: its own hand
 and the public record only. A viewer without a seat gets the public record
 and no hand. Nothing here reads ``deal.hands``, so no other seat's hidden
-card can reach a browser. The messages of play (``select``, ``play``,
+card can reach a browser; only once a deal is over are the cards the seats
+still hold shown to all (``remaining``): they are public then. The messages of play (``select``, ``play``,
 ``pass``, ``give``, ``hint``) are checked by the engine before the table
 changes.
 """
@@ -101,6 +102,9 @@ def _deal_view(table: GuandanTable, seat: Optional[int]) -> Dict[str, Any]:
     trick = None
     if observation.last_play is not None:
         trick = {"seat": observation.last_player, **move_record(observation.last_play), "name": move_name(observation.last_play, level)}
+    remaining = None
+    if observation.phase == "over":  # the deal is over: what the seats still hold is public
+        remaining = [[str(c) for c in match.observation(s).hand.cards] for s in range(SEATS)]
     return {
         "number": len(match.deals),
         "level": level,
@@ -115,6 +119,7 @@ def _deal_view(table: GuandanTable, seat: Optional[int]) -> Dict[str, Any]:
         "tribute": _tribute(observation),
         "give": give,
         "log": _log(deal, observation.history, level),
+        "remaining": remaining,
     }
 
 
