@@ -70,8 +70,8 @@ NAMED = [
     ("3s 3d 4s 4d 5c 5d", "2", "three pairs 3–5", "三连对 334455"),
     ("As Ad 2s 2d 3c 3d", "7", "three pairs A–3", "三连对 AA2233"),
     ("7s 7d 7c 8s 8d 8c", "2", "two triples 7–8", "钢板 777888"),
-    ("Ks Kd Kc Kh", "2", "4-card bomb of Ks", "四炸K"),
-    ("6s 6d 6c 6h 6s 6d", "2", "6-card bomb of 6s", "六炸6"),
+    ("Ks Kd Kc Kh", "2", "bomb of four Ks", "炸弹 四个K"),
+    ("6s 6d 6c 6h 6s 6d", "2", "bomb of six 6s", "炸弹 六个6"),
     ("3d 4d 5d 6d 7d", "2", "straight flush 3–7 in diamonds", "同花顺 34567（方块）"),
     ("SJ SJ BJ BJ", "2", "four jokers", "四王"),
 ]
@@ -87,21 +87,22 @@ def test_move_names(cards, level, en, zh):
 def test_wilds_standing_in_are_counted():
     # Level 5: two 5h complete a bomb of 9s; as a full house they are the pair.
     names = sorted(move_name(m, "5")["en"] for m in classify("9s 9d 9c 5h 5h", "5"))
-    assert names == ["5-card bomb of 9s (2 wilds)", "full house: 9s with 2s (2 wilds)"]
+    assert names == ["bomb of five 9s (2 wilds)", "full house: 9s with 2s (2 wilds)"]
     # A level heart played as itself is no wild in the name.
-    assert move_name(classify("2s 2d 2c 2h", "2")[0], "2")["en"] == "4-card bomb of 2s"
+    assert move_name(classify("2s 2d 2c 2h", "2")[0], "2")["en"] == "bomb of four 2s"
 
 
 def test_every_legal_move_of_real_hands_is_named():
     # The opening moves of a few seeded deals at several levels: every move
-    # gets a name in both languages, with the kind's Chinese name or its
-    # short form (对K, 五炸K).
+    # gets a name in both languages that begins with the kind's name (a pair
+    # reads 对K in Chinese).
     for seed, level in ((1, "2"), (2, "7"), (3, "A")):
         deal = Deal(seed=seed, level=level)
         for move in deal.legal_moves():
             name = move_name(move, level)
             assert name["en"] and name["zh"]
-            if move.kind in ("straight", "straight_flush", "full_house", "tube", "plate", "joker_bomb"):
+            assert name["en"].startswith(kind_name(move.kind)["en"])
+            if move.kind != "pair":
                 assert name["zh"].startswith(kind_name(move.kind)["zh"])
 
 

@@ -228,17 +228,34 @@ const STRINGS = {
   // rules page
   "rules.title": { en: "How to play Guandan", zh: "掼蛋玩法" },
 
-  // kinds of play (the server's move names come as {en, zh}; these are for the replay page)
-  "kind.single": { en: "single {rank}", zh: "单张 {rank}" },
-  "kind.pair": { en: "pair of {rank}s", zh: "对子 {rank}" },
-  "kind.triple": { en: "three {rank}s", zh: "三张 {rank}" },
-  "kind.full_house": { en: "full house of {rank}s", zh: "三带二 {rank}" },
-  "kind.straight": { en: "straight to {rank}", zh: "顺子 到{rank}" },
-  "kind.tube": { en: "tube to {rank}", zh: "三连对 到{rank}" },
-  "kind.plate": { en: "plate to {rank}", zh: "钢板 到{rank}" },
-  "kind.bomb": { en: "bomb: {n} {rank}s", zh: "炸弹 {n}个{rank}" },
-  "kind.straight_flush": { en: "straight flush to {rank}", zh: "同花顺 到{rank}" },
+  // names of the combinations: the same templates as the server's MOVE_TEXTS
+  // (python/guandan/web/i18n.py; tests/e2e/test_page_files.py checks they agree),
+  // filled by moveName() in cards.js for the replay
+  "kind.single": { en: "single {rank}", zh: "单张{rank}" },
+  "kind.pair": { en: "pair of {ranks}", zh: "对{ranks}" },
+  "kind.triple": { en: "triple of {ranks}", zh: "三张{ranks}" },
+  "kind.full_house": { en: "full house: {ranks} with {pairs}", zh: "三带二 {ranks}{pairs}" },
+  "kind.straight": { en: "straight {run}", zh: "顺子 {run}" },
+  "kind.tube": { en: "three pairs {run}", zh: "三连对 {run}" },
+  "kind.plate": { en: "two triples {run}", zh: "钢板 {run}" },
+  "kind.bomb": { en: "bomb of {count} {ranks}", zh: "炸弹 {count}个{ranks}" },
+  "kind.straight_flush": { en: "straight flush {run} in {suit}", zh: "同花顺 {run}（{suit}）" },
   "kind.joker_bomb": { en: "four jokers", zh: "四王" },
+  "kind.wild.one": { en: " ({n} wild)", zh: "（{n}张逢人配）" },
+  "kind.wild.many": { en: " ({n} wilds)", zh: "（{n}张逢人配）" },
+  "kind.count.4": { en: "four", zh: "四" },
+  "kind.count.5": { en: "five", zh: "五" },
+  "kind.count.6": { en: "six", zh: "六" },
+  "kind.count.7": { en: "seven", zh: "七" },
+  "kind.count.8": { en: "eight", zh: "八" },
+  "kind.count.9": { en: "nine", zh: "九" },
+  "kind.count.10": { en: "ten", zh: "十" },
+  "kind.suit.s": { en: "spades", zh: "黑桃" },
+  "kind.suit.h": { en: "hearts", zh: "红桃" },
+  "kind.suit.c": { en: "clubs", zh: "梅花" },
+  "kind.suit.d": { en: "diamonds", zh: "方块" },
+  "kind.joker.sj": { en: "small joker", zh: "小王" },
+  "kind.joker.bj": { en: "big joker", zh: "大王" },
 };
 
 const STORAGE_KEY = "guandan.lang";
