@@ -114,3 +114,42 @@ def test_every_message_key_is_documented_in_the_module_docstring():
 
     documented = set(re.findall(r"``([a-z_]+)``", i18n.__doc__))
     assert set(MESSAGES) <= documented, sorted(set(MESSAGES) - documented)
+
+
+def test_the_details_of_a_refused_request_read_in_both_languages(tmp_path):
+    # The common validation details come in Chinese too: a Chinese page
+    # never shows "请求有误：name is longer than 20 characters".
+    import re
+
+    from tests.web.helpers import FAST, create_app, person
+
+    app = create_app(str(tmp_path / "db.sqlite"), **FAST)
+    client = person(app, "Host")
+    refused = [
+        ("/api/session", {"name": "x" * 21}, "昵称不能超过 20 个字符"),
+        ("/api/session", {"name": "  "}, "昵称不能为空"),
+        ("/api/session", {"name": 3}, "昵称必须是文字"),
+        ("/api/tables", {"bots": "strong"}, "bots 必须是以下之一"),
+        ("/api/tables", {"ruleset": "house"}, "ruleset 必须是以下之一"),
+        ("/api/tables", {"public": "yes"}, "public 必须是 true 或 false"),
+        ("/api/tables", {"clock": "30"}, "限时必须是 0（不限时）"),
+        ("/api/tables", {"game": "guandan", "players": 5}, "players 必须在 4 到 4 之间"),
+    ]
+    for path, body, chinese in refused:
+        reply = client.post(path, json=body).json()
+        assert "error" in reply, (path, body, reply)
+        message = reply["error"]["message"]
+        assert chinese in message["zh"], (body, message)
+        assert not re.search(r"[a-z]{4,} [a-z]{4,}", message["zh"]), f"English left in {message['zh']!r}"
+    reply = client.post("/api/session", content=b"{not json", headers={"content-type": "application/json"})
+    assert reply.json()["error"]["message"]["zh"] == "请求有误：请求内容不是 JSON"
+    with client.websocket_connect(f"/ws/{client.post('/api/tables/vs-bots', json={}).json()['table']['code']}") as ws:
+        ws.receive_json()
+        ws.send_text("[1]")
+        while (reply := ws.receive_json())["type"] != "error":
+            pass
+        assert reply["message"]["zh"] == "消息格式有误：消息必须是 JSON 对象"
+        ws.send_json({"type": "chat", "text": ""})
+        while (reply := ws.receive_json())["type"] != "error":
+            pass
+        assert reply["message"]["zh"] == "消息格式有误：聊天内容不能为空"

@@ -31,12 +31,12 @@ text sent), ``unknown_type`` (type); for a refused tribute or return card
 ``deal_not_over``, ``not_this_phase`` (phase: a :func:`phase_name` text) or
 ``log_not_ready``.
 
-Any message also takes ``detail``: plain text (say, from a validator)
-appended after a colon, in both languages alike, unless the message places
-it itself::
+Any message also takes ``detail``: a text (most often one of the
+:data:`DETAILS`, through :func:`detail`), appended after a colon, unless the
+message places it itself; plain text stays the same in both languages::
 
-    >>> text("bad_request", detail="seat must be 0..3")["zh"]
-    '请求有误：seat must be 0..3'
+    >>> text("bad_request", detail=detail("range", field="seat", low=0, high=3))["zh"]
+    '请求有误：seat 必须在 0 到 3 之间'
 
 Why a selection is not a legal play (:mod:`guandan.web.selection`):
 ``not_your_turn``; ``not_play_phase`` (phase: a :func:`phase_name` text);
@@ -250,6 +250,58 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "table_ended": ("the host ended the table", "房主解散了牌桌"),
     "levels_climbed": ("team {team} climbs {levels} levels", "{team}队升{levels}级"),
 }
+
+#: The details of a refused request or message (the ``detail`` of
+#: ``bad_request`` and ``bad_message``), so that a Chinese page reads them in
+#: Chinese too. Field names of the API (``seat``, ``bots``...) stay as sent.
+DETAILS: Mapping[str, Tuple[str, str]] = {
+    "not_a_string": ("{what} must be a string", "{what}必须是文字"),
+    "empty": ("{what} is empty", "{what}不能为空"),
+    "too_long": ("{what} is longer than {longest} characters", "{what}不能超过 {longest} 个字符"),
+    "bad_character": ("{what} holds a control or unassigned character", "{what}含有控制字符或无效字符"),
+    "name": ("name", "昵称"),
+    "chat_text": ("chat text", "聊天内容"),
+    "body_not_json": ("the body is not JSON", "请求内容不是 JSON"),
+    "body_not_object": ("the body must be a JSON object", "请求内容必须是 JSON 对象"),
+    "not_json": ("not JSON", "不是 JSON"),
+    "not_object": ("a message is a JSON object", "消息必须是 JSON 对象"),
+    "empty_message": ("empty message", "空消息"),
+    "type_not_string": ("type must be a string", "type 必须是字符串"),
+    "true_or_false": ("{field} must be true or false", "{field} 必须是 true 或 false"),
+    "one_of": ("{field} must be one of {values}", "{field} 必须是以下之一：{values}"),
+    "range": ("{field} must be {low}..{high}", "{field} 必须在 {low} 到 {high} 之间"),
+    "clock": ("clock must be 0 (none) or {low}..{high} seconds", "限时必须是 0（不限时）或 {low} 到 {high} 秒"),
+    "no_browser_table": ("{game} has no browser table; game must be one of {values}",
+                         "{game}没有网页牌桌；game 必须是以下之一：{values}"),
+    "replayed_from_log": ("{game} tables are replayed from their log (/static/replay.html)",
+                          "{game}牌桌从牌谱回放（/static/replay.html）"),
+    "host_own_seat": ("the host cannot remove their own seat: leave the table instead", "房主不能移出自己：请改为离开牌桌"),
+    "cards_list": ("cards must be a list of card texts", "cards 必须是牌的列表"),
+    "gdy_cards_list": ("cards must be a list of card texts such as '7', '10', 'K' or 'JK'",
+                       "cards 必须是牌的列表，例如 '7'、'10'、'K' 或 'JK'"),
+    "card_text": ("{where} must be a card text such as 'Ah'", "{where} 必须是一张牌，例如 'Ah'"),
+    "at_most_cards": ("at most {n} cards", "最多 {n} 张牌"),
+    "reading": ("reading must be a small non-negative integer", "reading 必须是较小的非负整数"),
+    "reading_below": ("reading must be below {n}", "reading 必须小于 {n}"),
+    "play_needs_cards": ("play needs cards: send pass to pass", "出牌需要牌：不出请发送 pass"),
+    "give_needs_card": ("give needs a card", "give 需要一张牌"),
+}
+
+
+def detail(key: str, **params: object) -> Text:
+    """The detail ``key`` of :data:`DETAILS` in both languages, for a
+    message's ``detail`` parameter::
+
+        >>> text("bad_request", detail=detail("too_long", what=detail("name"), longest=20))["zh"]
+        '请求有误：昵称不能超过 20 个字符'
+    """
+    en, zh = DETAILS[key]
+    out: Text = {}
+    for language, template in zip(LANGUAGES, (en, zh)):
+        values = {name: (value[language] if isinstance(value, dict) and _is_text(value) else value) for name, value in params.items()}
+        out[language] = template.format(**values)
+    return out
+
 
 #: The deal phases in both languages (``tribute``, ``return``, ``play``, ``over``).
 PHASE_TEXTS: Mapping[str, Tuple[str, str]] = {
