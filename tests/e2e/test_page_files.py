@@ -50,6 +50,10 @@ def test_every_key_the_pages_use_exists():
         "ruleset.": ("standard", "pagat", "app"),
         "status.": ("waiting", "playing", "over", "ended"),
         "kind.": ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "joker_bomb"),
+        # the summaries: your team, the other team, or a team by number for whoever watches
+        "summary.winners.": ("us", "them", "team"),
+        "summary.matchwinner.": ("us", "them", "team"),
+        "summary.team.": ("us", "them", "team"),
     }.items():
         for value in values:
             assert prefix + value in entries

@@ -118,7 +118,7 @@ function render() {
       for (const team of [0, 1]) {
         result.append(el("div", null, t("summary.climb", { team: t("table.team.n", { n: team + 1 }), from: rankLabel(deal.before.levels[team]), to: rankLabel(deal.after.levels[team]) })));
       }
-      if (deal.after.winner !== null && deal.after.winner !== undefined) result.append(el("div", null, t("summary.matchwinner", { team: t("table.team.n", { n: deal.after.winner + 1 }) })));
+      if (deal.after.winner !== null && deal.after.winner !== undefined) result.append(el("div", null, t("summary.matchwinner.team", { n: deal.after.winner + 1 })));
     }
   }
 }
