@@ -251,3 +251,19 @@ def test_the_last_hint_of_a_deal_does_not_reach_the_next(new_page, server):
     table.push(nxt)
     expect(page.locator("#coach-line")).to_have_text("")
     expect(page.locator("#hand .card.legal")).to_have_count(0)
+
+
+def test_a_phone_shows_the_cards_left_and_the_tribute_in_the_seat_boxes(new_page, server, screenshots):
+    page = new_page(viewport={"width": 390, "height": 844}, lang="zh")
+    tribute = {"cancelled": False, "payments": [[3, 0]], "paid": [{"seat": 3, "to": 0, "card": "BJ"}],
+               "returned": [{"seat": 0, "to": 3, "card": "4c"}]}
+    view = make_view([], phase="over", turn=None, my_turn=False, finishing_order=[0, 2], counts=[0, 5, 0, 9],
+                     tribute=tribute, remaining=[[], ["3s", "3d", "Qh", "Kc", "BJ"], [], ["5s", "6s", "7h", "8c", "9d", "Th", "Jc", "Qs", "SJ"]])
+    ScriptedTable(page, view)
+    page.goto(f"{server}/t/{CODE}")
+    page.click("#summary-close")
+    expect(page.locator("#seat-left .tribute-note")).to_contain_text("向 Lin 进贡：")
+    expect(page.locator("#seat-left .remaining .card")).to_have_count(9)
+    expect(page.locator("#seat-right .remaining .card")).to_have_count(5)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=screenshots / "phone-deal-over-zh.png", full_page=True)
