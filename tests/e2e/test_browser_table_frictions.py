@@ -48,6 +48,16 @@ def test_the_host_can_remove_a_player_while_the_match_runs(new_page, server, scr
     assert removed == [{"seat": 2}]
 
 
+def test_a_host_alone_with_bots_gets_no_seat_list_mid_match(new_page, server):
+    page = new_page()
+    view = make_view(["3s", "5d"])
+    view["table"]["seats"] = [{"name": "Lin", "human": True}, None, None, None]
+    ScriptedTable(page, view)
+    page.goto(f"{server}/t/{CODE}")
+    expect(page.locator("#felt")).to_be_visible()
+    expect(page.locator("#room")).to_be_hidden()
+
+
 def test_a_player_who_is_not_host_gets_no_seat_list_mid_match(new_page, server):
     page = new_page()
     view = make_view(["3s", "5d"])

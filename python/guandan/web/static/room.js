@@ -69,7 +69,9 @@ export function renderRoom(view, handlers) {
   const removed = table.removed || [];
   const waiting = table.status === "waiting";
   // the host keeps the seat list while the match runs, to remove a player
-  const managing = me.host && seated && table.status === "playing";
+  // (when another person plays: at a game against bots there is no one to remove)
+  const others = table.seats.some((summary, seat) => summary && summary.human && seat !== me.seat);
+  const managing = me.host && seated && table.status === "playing" && others;
   const show = waiting || !seated || managing || (me.host && (requests.length > 0 || removed.length > 0));
   $("room").hidden = !show;
   if (!show) return;
