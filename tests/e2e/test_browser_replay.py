@@ -80,3 +80,35 @@ def test_a_file_that_is_not_a_log_is_refused(new_page, server, tmp_path):
     page.set_input_files("#log-file", str(path))
     expect(page.locator("#replay-message")).to_contain_text("not a Guandan log")
     expect(page.locator("#replay-controls")).to_be_hidden()
+
+
+def test_the_replay_names_every_play_as_the_table_does(new_page, server):
+    # One name per combination: the page's moveName (the replay) gives the
+    # server's move_name (the table) for every reading of these cards, wilds
+    # standing in included, in both languages.
+    from guandan import classify
+    from guandan.web.i18n import move_name
+
+    hands = [
+        ("Ks", "2"), ("BJ", "2"), ("Ks Kd", "2"), ("SJ SJ", "2"), ("Ts Td Tc", "2"), ("9s 9d 9c 4s 4h", "2"),
+        ("3s 4s 5d 6c 7c", "2"), ("As 2s 3d 4c 5c", "7"), ("Ts Js Qd Kc Ac", "2"), ("3s 3d 4s 4d 5c 5d", "2"),
+        ("As Ad 2s 2d 3c 3d", "7"), ("7s 7d 7c 8s 8d 8c", "2"), ("Ks Kd Kc Kh", "2"), ("6s 6d 6c 6h 6s 6d", "2"),
+        ("3d 4d 5d 6d 7d", "2"), ("SJ SJ BJ BJ", "2"), ("9s 9d 9c 5h 5h", "5"), ("5s 6s 7s 8s 2h", "2"),
+        ("3s 3d 4s 4d 5s 2h", "2"), ("Ks Kd As Ad Ac 2h", "2"),
+    ]
+    moves = [(m, level) for cards, level in hands for m in classify(cards, level)]
+    plays = [{"kind": m.kind, "rank": m.rank, "cards": [str(c) for c in m.cards], "declared": [str(c) for c in m.declared]}
+             for m, _ in moves]
+    page = new_page()
+    page.goto(server + "/static/replay.html")
+    for lang in ("en", "zh"):
+        names = page.evaluate(
+            """async ([plays, lang]) => {
+                 const i18n = await import('/static/i18n.js');
+                 const cards = await import('/static/cards.js');
+                 i18n.setLang(lang);
+                 return plays.map((p) => cards.moveName(p.kind, p.rank, p.cards, p.declared));
+               }""",
+            [plays, lang],
+        )
+        assert names == [move_name(m, level)[lang] for m, level in moves]

@@ -56,14 +56,17 @@ class ScriptedTable:
     """Route the table's websocket to a script: send `view`, answer `select`
     with `readings`, and keep every message the page sends."""
 
-    def __init__(self, page, view, readings=()):
+    def __init__(self, page, view, readings=(), hint=None):
         self.sent: List[Dict[str, Any]] = []
         self.view = view
         self.readings = list(readings)
+        self.hint = hint  # the hint reply's fields, if the page asks for one
+        self.ws = None
         page.route("**/api/session", lambda route: route.fulfill(json={"player": ME}))
         page.route_web_socket(re.compile(r".*/ws/.*"), self.connect)
 
     def connect(self, ws) -> None:
+        self.ws = ws
         ws.send(json.dumps({"v": 1, "type": "hello", "player": ME, "seat": 0, "code": CODE}))
         ws.send(json.dumps(self.view))
 
@@ -73,8 +76,15 @@ class ScriptedTable:
             if message["type"] == "select":
                 ws.send(json.dumps({"v": 1, "type": "selection", "ref": message["id"], "cards": message["cards"],
                                     "readings": self.readings, "reason": None, "pass": False}))
+            elif message["type"] == "hint" and self.hint is not None:
+                ws.send(json.dumps({"v": 1, "type": "hint", "ref": message["id"], **self.hint}))
 
         ws.on_message(answer)
+
+    def push(self, view: Dict[str, Any]) -> None:
+        """Send the page a later view (its seq one higher)."""
+        self.view = view
+        self.ws.send(json.dumps(view))
 
     def of_type(self, kind: str) -> List[Dict[str, Any]]:
         return [m for m in self.sent if m["type"] == kind]
@@ -183,10 +193,14 @@ def test_the_end_of_the_match_is_summed_up(new_page, server, screenshots):
     dialog = page.locator("#dialog")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("Match over")
-    expect(dialog).to_contain_text("Us won the match!")
+    expect(dialog.locator(".match-banner.celebrate")).to_be_visible()
+    expect(dialog.locator(".match-winner")).to_have_text("Your team won the match!")
     expect(page.locator("#seat-top .badge")).to_have_text("Second out")
     expect(page.locator("#seat-left .badge")).to_have_text("Last out")
     expect(page.locator("#download-log")).to_be_visible()
+    page.wait_for_timeout(900)  # the banner has come in
     page.screenshot(path=screenshots / "match-over.png")
     page.click("#lang-switch")
     expect(dialog).to_contain_text("比赛结束")
+    expect(dialog.locator(".match-winner")).to_have_text("我方赢得了整场比赛！")
+    page.screenshot(path=screenshots / "match-over-zh.png")

@@ -50,6 +50,10 @@ def test_every_key_the_pages_use_exists():
         "ruleset.": ("standard", "pagat", "app"),
         "status.": ("waiting", "playing", "over", "ended"),
         "kind.": ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "joker_bomb"),
+        # the summaries: your team, the other team, or a team by number for whoever watches
+        "summary.winners.": ("us", "them", "team"),
+        "summary.matchwinner.": ("us", "them", "team"),
+        "summary.team.": ("us", "them", "team"),
     }.items():
         for value in values:
             assert prefix + value in entries
@@ -62,3 +66,23 @@ def test_nothing_is_inserted_as_html_or_fetched_from_elsewhere(path):
         assert unsafe not in text, f"{path.name} uses {unsafe}"
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), f"{path.name} loads from another site"
     assert not re.search(r"""import[^;]*from\s+["']https?:""", text)
+
+
+def test_the_page_names_every_combination_as_the_server_does():
+    # one table of names: the page's kind.* strings are the server's templates
+    from guandan.web.i18n import COUNT_TEXTS, KIND_TEXTS, MOVE_TEXTS, SUIT_TEXTS, WILD_TEXTS
+
+    entries = strings()
+    expected = {f"kind.{kind}": texts for kind, texts in MOVE_TEXTS.items()}
+    expected.update({f"kind.wild.{key}": texts for key, texts in WILD_TEXTS.items()})
+    expected.update({f"kind.count.{size}": texts for size, texts in COUNT_TEXTS.items()})
+    expected.update({f"kind.suit.{suit}": texts for suit, texts in SUIT_TEXTS.items()})
+    assert {key: entries.get(key) for key in expected} == {key: tuple(texts) for key, texts in expected.items()}
+    # and the rules page uses the same names, in both languages
+    rules = (STATIC / "rules.html").read_text(encoding="utf-8")
+    english, chinese = rules.split('<article data-lang="zh"', 1)
+    for kind, (en, zh) in KIND_TEXTS.items():
+        assert f"<b>{en}</b>" in english.lower(), f"the English rules do not name the {en}"
+        assert f"<b>{zh}</b>" in chinese, f"the Chinese rules do not name {zh}"
+    for old in ("tube", "plate"):
+        assert old not in english.lower()

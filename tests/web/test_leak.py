@@ -1,7 +1,8 @@
 """No seat is ever sent a hidden card of another seat, over whole matches
 (several seeds, every ruleset, with tribute): each view's hand is exactly the
 engine's hand of that seat at that moment, and no card outside that hand and
-the public record appears anywhere in the messages."""
+the public record appears anywhere in the messages. Once a deal is over, the
+cards the seats still hold are public (``remaining``), and only then."""
 
 from __future__ import annotations
 
@@ -52,8 +53,21 @@ def test_no_hidden_card_reaches_a_seat(tmp_path, ruleset):
         assert len(views) > 50
         for view in views:
             allowed = Counter(view["deal"]["hand"]) + _public_cards(view)
+            if view["deal"]["phase"] == "over":
+                for seat, cards in enumerate(view["deal"]["remaining"]):
+                    assert len(cards) == view["deal"]["counts"][seat]
+                    allowed.update(cards)
+            else:
+                assert view["deal"]["remaining"] is None, "what the seats hold is shown only once the deal is over"
             for card in {s for s in _strings(view) if s in _ALL_CARDS}:
                 assert card in allowed, f"seat 0 was sent {card}, which it cannot see"
+        over = [v for v in views if v["deal"]["phase"] == "over"]
+        assert over, "the test must see the end of a deal"
+        assert any(cards for v in over for cards in v["deal"]["remaining"]), \
+            "the cards the last seats still held are shown at the end of a deal"
+        # they are the cards the engine's hands held at the end
+        last_over = table.match.deals[len(over[-1]["match"]["results"]) - 1]
+        assert over[-1]["deal"]["remaining"] == [[str(c) for c in hand.cards] for hand in last_over.hands]
         assert '"hands"' not in json.dumps(messages)
 
 

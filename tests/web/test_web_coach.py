@@ -102,11 +102,11 @@ def test_passing_while_an_opponent_goes_out_is_commented():
     deal = Deal(hands=["9s 9d 9c 9h 3c 4d 6s", "5s 6d 7c 8h", "Ts Jd 2c", "Ks Kd Ac"], leader=3)
     deal.play("Ks Kd")
     comment = rate(deal, 0, None, **FAST)
-    assert comment == {"en": "an opponent has 1 card left: 4-card bomb of 9s would have stopped them",
-                       "zh": "对手只剩 1 张牌：四炸9能拦住"}
+    assert comment == {"en": "an opponent has 1 card left: bomb of four 9s would have stopped them",
+                       "zh": "对手只剩 1 张牌：炸弹 四个9能拦住"}
     advice = hint(deal, 0, **FAST)
     assert advice.move.is_bomb and advice.reason["en"] == (
-        "4-card bomb of 9s: an opponent has 1 card left, stop them")
+        "bomb of four 9s: an opponent has 1 card left, stop them")
 
 
 def test_bombing_the_partners_winning_trick_is_commented():

@@ -148,19 +148,19 @@ def test_wrong_kind_names_both():
 def test_smaller_bomb_does_not_beat_bigger_bomb():
     deal = _following("7s 7d 7c 7h 7s 3c", "7s 7d 7c 7h 7s", "As Ad Ac Ah 4c")
     assert read_selection(deal, 1, ["As", "Ad", "Ac", "Ah"]).reason["en"] == (
-        "does not beat the 5-card bomb of 7s on the table")
+        "does not beat the bomb of five 7s on the table")
 
 
 def test_bomb_beats_any_other_kind():
     deal = _following("3s 4s 5d 6c 7c 9c", "3s 4s 5d 6c 7c", "2s 2d 2c 2h 4c")
     selection = read_selection(deal, 1, ["2s", "2d", "2c", "2h"])
     assert [m.kind for m in selection.moves] == ["bomb"] and selection.reason is None
-    assert selection.names == ({"en": "4-card bomb of 2s", "zh": "四炸2"},)
+    assert selection.names == ({"en": "bomb of four 2s", "zh": "炸弹 四个2"},)
 
 
 def test_wild_hearts_give_every_reading():
     # Level 5: the two 5h are wild. 9s 9d 9c 5h 5h is a full house of 9s
-    # (wilds as a pair) or a 5-card bomb of 9s: the player chooses.
+    # (wilds as a pair) or a bomb of five 9s: the player chooses.
     deal = Deal(hands=["9s 9d 9c 5h 5h 3c", "As", "6s", "7s"], leader=0, level="5")
     selection = read_selection(deal, 0, ["9s", "9d", "9c", "5h", "5h"])
     assert sorted(m.kind for m in selection.moves) == ["bomb", "full_house"]

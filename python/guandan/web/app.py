@@ -22,6 +22,7 @@ from ..log import dumps
 from . import protocol, sessions
 from .bot_runner import BotRunner
 from .errors import WebError
+from .i18n import detail
 from .rate_limit import RateLimit
 from .rooms import BotFactory, Connection, Rooms
 from .store import Store
@@ -59,9 +60,9 @@ async def _body(request: Request) -> Dict[str, Any]:
     try:
         body = json.loads(data)
     except (ValueError, RecursionError):
-        raise WebError("bad_request", detail="the body is not JSON") from None
+        raise WebError("bad_request", detail=detail("body_not_json")) from None
     if not isinstance(body, dict):
-        raise WebError("bad_request", detail="the body must be a JSON object")
+        raise WebError("bad_request", detail=detail("body_not_object"))
     return body
 
 
@@ -86,7 +87,7 @@ def _errors(handler: Handler) -> Handler:
 def _bool(body: Dict[str, Any], key: str, default: bool) -> bool:
     value = body.get(key, default)
     if type(value) is not bool:
-        raise WebError("bad_request", detail=f"{key} must be true or false")
+        raise WebError("bad_request", detail=detail("true_or_false", field=key))
     return value
 
 
@@ -206,7 +207,7 @@ async def get_replay(request: Request) -> Response:
     table = _rooms(request).finished_table(request.path_params["code"])
     game = Rooms.game_of(table)
     if game.replay is None:
-        raise WebError("bad_request", detail=f"{table.GAME} tables are replayed from their log (/static/replay.html)")
+        raise WebError("bad_request", detail=detail("replayed_from_log", game=table.GAME))
     if table.status not in ("over", "ended") or not table.has_game:
         raise WebError("wrong_phase", key="log_not_ready")
     return JSONResponse(game.replay(table))
@@ -258,7 +259,7 @@ async def _one_message(rooms: Rooms, table, connection: Connection, limit: RateL
         if not limit.allow():
             raise WebError("rate_limited")
         if data is None:
-            raise WebError("bad_message", detail="empty message")
+            raise WebError("bad_message", detail=detail("empty_message"))
         raw = protocol.load(data)
         await rooms.handle(table, connection, protocol.parse(raw, rooms.game_of(table).messages))
     except WebError as error:

@@ -19,7 +19,7 @@ from ..gdy.log import game_log
 from ..gdy.plays import Play
 from .errors import WebError
 from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_record, table_options
-from .i18n import Text, gdy_play_name, text
+from .i18n import Text, detail, gdy_play_name, text
 from .protocol import Message, bad_field, server_message
 from .tables import Table
 from .web_games import GameView, WebGame
@@ -115,9 +115,9 @@ def view(table: Table, seat: Optional[int], coach_on: bool) -> GameView:
 def _cards(raw: Dict[str, Any]) -> List[str]:
     cards = raw.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) and len(c) <= 3 for c in cards):
-        raise bad_field("cards must be a list of card texts such as '7', '10', 'K' or 'JK'")
+        raise bad_field(detail("gdy_cards_list"))
     if len(cards) > MAX_CARDS:
-        raise bad_field(f"at most {MAX_CARDS} cards")
+        raise bad_field(detail("at_most_cards", n=MAX_CARDS))
     return cards
 
 
@@ -126,7 +126,7 @@ def _reading(raw: Dict[str, Any]) -> Optional[int]:
     if reading is None:
         return None
     if type(reading) is not int or not 0 <= reading < 100:
-        raise bad_field("reading must be a small non-negative integer")
+        raise bad_field(detail("reading"))
     return reading
 
 

@@ -20,6 +20,7 @@ from ..gdy.game import DEFAULT_TARGET, MAX_TARGET, Game
 from ..gdy.plays import Play
 from ..gdy.simulate import POLICIES
 from .errors import WebError
+from .i18n import detail
 from .tables import OnAction, Table
 
 #: Web bot strengths: the core's Gan Deng Yan policies (random, rule, search).
@@ -29,7 +30,7 @@ SEATS = (2, 6)
 
 def check_target(target: Any) -> int:
     if type(target) is not int or not 1 <= target <= MAX_TARGET:
-        raise WebError("bad_request", detail=f"target must be 1..{MAX_TARGET}")
+        raise WebError("bad_request", detail=detail("range", field="target", low=1, high=MAX_TARGET))
     return target
 
 
@@ -49,7 +50,7 @@ class GdyTable(Table):
                  seats: int = 4, created: float = 0.0, on_action: Optional[OnAction] = None) -> None:
         check_target(options.get("target"))
         if bots not in BOT_STRENGTHS:
-            raise WebError("bad_request", detail=f"bots must be one of {', '.join(BOT_STRENGTHS)}")
+            raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(BOT_STRENGTHS)))
         super().__init__(code, host, options, bots, public, seed, seats, created, on_action)
         self.game: Optional[Game] = None
         self.finished: Optional[Deal] = None  # the deal just scored, shown until the next is dealt
@@ -101,9 +102,9 @@ class GdyTable(Table):
         try:
             chosen = Cards(list(cards))
         except (TypeError, ValueError):
-            raise WebError("bad_message", detail="cards must be card texts such as '7', '10', 'K' or 'JK'") from None
+            raise WebError("bad_message", detail=detail("gdy_cards_list")) from None
         if not chosen:
-            raise WebError("bad_message", detail="play needs cards: send pass to pass")
+            raise WebError("bad_message", detail=detail("play_needs_cards"))
         if chosen not in deal.hand(seat):
             raise WebError("illegal", key="gdy_not_held")
         plays = [p for p in deal.legal_plays() if not p.is_pass and p.cards == chosen]
@@ -127,7 +128,7 @@ class GdyTable(Table):
         if reading is None and len(plays) > 1:
             raise WebError("ambiguous")
         if reading is not None and reading >= len(plays):
-            raise WebError("bad_message", detail=f"reading must be below {len(plays)}")
+            raise WebError("bad_message", detail=detail("reading_below", n=len(plays)))
         play = plays[reading or 0]
         self.play(seat, play)
         return play

@@ -4,7 +4,8 @@ What a seat sees (``docs/web.md §5``) is built from the engine's
 :class:`~guandan.observation.Observation` of the viewer's seat: its own hand
 and the public record only. A viewer without a seat gets the public record
 and no hand. Nothing here reads ``deal.hands``, so no other seat's hidden
-card can reach a browser. The messages of play (``select``, ``play``,
+card can reach a browser; only once a deal is over are the cards the seats
+still hold shown to all (``remaining``): they are public then. The messages of play (``select``, ``play``,
 ``pass``, ``give``, ``hint``) are checked by the engine before the table
 changes.
 """
@@ -22,7 +23,7 @@ from ..observation import Observation
 from . import coach
 from .errors import WebError
 from .guandan_table import BOT_STRENGTHS, SEATS, GuandanTable, check_options, move_record
-from .i18n import move_name
+from .i18n import detail, move_name
 from .protocol import MAX_CARDS, Message, bad_field, server_message
 from .selection import read_selection
 from .tables import Table
@@ -101,6 +102,9 @@ def _deal_view(table: GuandanTable, seat: Optional[int]) -> Dict[str, Any]:
     trick = None
     if observation.last_play is not None:
         trick = {"seat": observation.last_player, **move_record(observation.last_play), "name": move_name(observation.last_play, level)}
+    remaining = None
+    if observation.phase == "over":  # the deal is over: what the seats still hold is public
+        remaining = [[str(c) for c in match.observation(s).hand.cards] for s in range(SEATS)]
     return {
         "number": len(match.deals),
         "level": level,
@@ -115,6 +119,7 @@ def _deal_view(table: GuandanTable, seat: Optional[int]) -> Dict[str, Any]:
         "tribute": _tribute(observation),
         "give": give,
         "log": _log(deal, observation.history, level),
+        "remaining": remaining,
     }
 
 
@@ -146,7 +151,7 @@ def view(table: Table, seat: Optional[int], coach_on: bool) -> GameView:
 
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str) or len(value) > 3:
-        raise bad_field(f"{where} must be a card text such as 'Ah'")
+        raise bad_field(detail("card_text", where=where))
     try:
         return Card(value)
     except ValueError:
@@ -156,9 +161,9 @@ def _card(value: Any, where: str) -> Card:
 def _cards(raw: Dict[str, Any]) -> List[Card]:
     cards = raw.get("cards")
     if not isinstance(cards, list):
-        raise bad_field("cards must be a list of card texts")
+        raise bad_field(detail("cards_list"))
     if len(cards) > MAX_CARDS:
-        raise bad_field(f"at most {MAX_CARDS} cards")
+        raise bad_field(detail("at_most_cards", n=MAX_CARDS))
     return [_card(c, "cards[]") for c in cards]
 
 
@@ -167,7 +172,7 @@ def _reading(raw: Dict[str, Any]) -> Optional[int]:
     if reading is None:
         return None
     if type(reading) is not int or not 0 <= reading < 1000:
-        raise bad_field("reading must be a small non-negative integer")
+        raise bad_field(detail("reading"))
     return reading
 
 
@@ -189,7 +194,7 @@ async def handle(rooms: "Rooms", table: Table, connection: "Connection", seat: i
         await _hint(rooms, table, seat, connection, message)
     elif kind == "give":
         if message.card is None:  # parse requires one; a hand-built message may not
-            raise WebError("bad_message", detail="give needs a card")
+            raise WebError("bad_message", detail=detail("give_needs_card"))
         table.give(seat, message.card)
         rooms.changed(table)
     elif kind in ("play", "pass"):

@@ -13,7 +13,7 @@ from ..deal import Deal
 from ..match import Match
 from ..ruleset import PRESET_NAMES
 from .errors import WebError
-from .i18n import phase_name, text
+from .i18n import detail, phase_name, text
 from .selection import read_selection
 from .tables import OnAction, Table
 
@@ -33,9 +33,9 @@ def check_options(ruleset: Any, bots: Any) -> None:
     # Names are strings: a list or an object from a request body is refused
     # here, before it reaches a lookup that would fail on an unhashable key.
     if not isinstance(ruleset, str) or ruleset not in PRESET_NAMES:
-        raise WebError("bad_request", detail=f"ruleset must be one of {', '.join(PRESET_NAMES)}")
+        raise WebError("bad_request", detail=detail("one_of", field="ruleset", values=", ".join(PRESET_NAMES)))
     if not isinstance(bots, str) or bots not in BOT_STRENGTHS:
-        raise WebError("bad_request", detail=f"bots must be one of {', '.join(BOT_STRENGTHS)}")
+        raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(BOT_STRENGTHS)))
 
 
 def _cards_text(cards: Sequence[Card]) -> List[str]:
@@ -111,14 +111,14 @@ class GuandanTable(Table):
         """Play a person's selection (``reading`` picks among several)."""
         deal = self._acting_deal(seat, ("play",))
         if not cards:
-            raise WebError("bad_message", detail="play needs cards: send pass to pass")
+            raise WebError("bad_message", detail=detail("play_needs_cards"))
         found = read_selection(deal, seat, cards)
         if not found.moves:
             raise WebError("illegal", message=found.reason or text("illegal"))
         if reading is None and len(found.moves) > 1:
             raise WebError("ambiguous")
         if reading is not None and reading >= len(found.moves):
-            raise WebError("bad_message", detail=f"reading must be below {len(found.moves)}")
+            raise WebError("bad_message", detail=detail("reading_below", n=len(found.moves)))
         move = found.moves[reading or 0]
         self.play_move(seat, move)
         return move

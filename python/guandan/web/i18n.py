@@ -31,12 +31,12 @@ text sent), ``unknown_type`` (type); for a refused tribute or return card
 ``deal_not_over``, ``not_this_phase`` (phase: a :func:`phase_name` text) or
 ``log_not_ready``.
 
-Any message also takes ``detail``: plain text (say, from a validator)
-appended after a colon, in both languages alike, unless the message places
-it itself::
+Any message also takes ``detail``: a text (most often one of the
+:data:`DETAILS`, through :func:`detail`), appended after a colon, unless the
+message places it itself; plain text stays the same in both languages::
 
-    >>> text("bad_request", detail="seat must be 0..3")["zh"]
-    '请求有误：seat must be 0..3'
+    >>> text("bad_request", detail=detail("range", field="seat", low=0, high=3))["zh"]
+    '请求有误：seat 必须在 0 到 3 之间'
 
 Why a selection is not a legal play (:mod:`guandan.web.selection`):
 ``not_your_turn``; ``not_play_phase`` (phase: a :func:`phase_name` text);
@@ -103,9 +103,45 @@ assert tuple(KIND_TEXTS) == KIND_NAMES, "one text per kind of the engine"
 # How a rank reads on a card face: T is written 10; the jokers by name.
 _FACE = {**{rank: rank for rank in LEVEL_NAMES}, "T": "10"}
 _JOKERS = {"SJ": ("small joker", "小王"), "BJ": ("big joker", "大王")}
-# A bomb's size in Chinese counting (四炸 .. 十炸).
-_CHINESE_COUNT = {4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九", 10: "十"}
-_SUIT_TEXTS = {"s": ("spades", "黑桃"), "h": ("hearts", "红桃"), "c": ("clubs", "梅花"), "d": ("diamonds", "方块")}
+
+#: How a move is named, by kind: one template per language, each beginning
+#: with the kind's name (KIND_TEXTS; a pair reads 对K in Chinese). The page's
+#: ``kind.*`` strings (static/i18n.js) are these same templates, so the
+#: table, the replay and the rules page name every combination alike.
+#: Parameters: ``rank`` (the rank: "K", "big joker"), ``ranks`` (English: the
+#: plural "Ks"; Chinese: the rank, or for a full house its three cards
+#: "999"), ``pairs`` (a full house's pair: "4s" / "44"), ``run`` (the ranks
+#: of a run: "3–7" / "34567", "334455"), ``suit`` and ``count`` (a bomb's
+#: size in words: "four" / "四").
+MOVE_TEXTS: Mapping[str, Tuple[str, str]] = {
+    "single": ("single {rank}", "单张{rank}"),
+    "pair": ("pair of {ranks}", "对{ranks}"),
+    "triple": ("triple of {ranks}", "三张{ranks}"),
+    "full_house": ("full house: {ranks} with {pairs}", "三带二 {ranks}{pairs}"),
+    "straight": ("straight {run}", "顺子 {run}"),
+    "tube": ("three pairs {run}", "三连对 {run}"),
+    "plate": ("two triples {run}", "钢板 {run}"),
+    "bomb": ("bomb of {count} {ranks}", "炸弹 {count}个{ranks}"),
+    "straight_flush": ("straight flush {run} in {suit}", "同花顺 {run}（{suit}）"),
+    "joker_bomb": ("four jokers", "四王"),
+}
+assert tuple(MOVE_TEXTS) == KIND_NAMES, "one name template per kind of the engine"
+assert all(en.startswith(KIND_TEXTS[kind][0]) for kind, (en, _) in MOVE_TEXTS.items()), "names begin with the kind"
+
+#: The note on a move whose wild hearts stand for other cards (n: how many).
+WILD_TEXTS: Mapping[str, Tuple[str, str]] = {
+    "one": (" ({n} wild)", "（{n}张逢人配）"),
+    "many": (" ({n} wilds)", "（{n}张逢人配）"),
+}
+#: A bomb's size in words (four .. ten; 四 .. 十).
+COUNT_TEXTS: Mapping[int, Tuple[str, str]] = {
+    4: ("four", "四"), 5: ("five", "五"), 6: ("six", "六"), 7: ("seven", "七"),
+    8: ("eight", "八"), 9: ("nine", "九"), 10: ("ten", "十"),
+}
+#: The suits, for a straight flush.
+SUIT_TEXTS: Mapping[str, Tuple[str, str]] = {
+    "s": ("spades", "黑桃"), "h": ("hearts", "红桃"), "c": ("clubs", "梅花"), "d": ("diamonds", "方块"),
+}
 
 #: Every message: key -> (English, Chinese), with ``{name}`` parameters.
 MESSAGES: Mapping[str, Tuple[str, str]] = {
@@ -215,6 +251,58 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "table_ended": ("the host ended the table", "房主解散了牌桌"),
     "levels_climbed": ("team {team} climbs {levels} levels", "{team}队升{levels}级"),
 }
+
+#: The details of a refused request or message (the ``detail`` of
+#: ``bad_request`` and ``bad_message``), so that a Chinese page reads them in
+#: Chinese too. Field names of the API (``seat``, ``bots``...) stay as sent.
+DETAILS: Mapping[str, Tuple[str, str]] = {
+    "not_a_string": ("{what} must be a string", "{what}必须是文字"),
+    "empty": ("{what} is empty", "{what}不能为空"),
+    "too_long": ("{what} is longer than {longest} characters", "{what}不能超过 {longest} 个字符"),
+    "bad_character": ("{what} holds a control or unassigned character", "{what}含有控制字符或无效字符"),
+    "name": ("name", "昵称"),
+    "chat_text": ("chat text", "聊天内容"),
+    "body_not_json": ("the body is not JSON", "请求内容不是 JSON"),
+    "body_not_object": ("the body must be a JSON object", "请求内容必须是 JSON 对象"),
+    "not_json": ("not JSON", "不是 JSON"),
+    "not_object": ("a message is a JSON object", "消息必须是 JSON 对象"),
+    "empty_message": ("empty message", "空消息"),
+    "type_not_string": ("type must be a string", "type 必须是字符串"),
+    "true_or_false": ("{field} must be true or false", "{field} 必须是 true 或 false"),
+    "one_of": ("{field} must be one of {values}", "{field} 必须是以下之一：{values}"),
+    "range": ("{field} must be {low}..{high}", "{field} 必须在 {low} 到 {high} 之间"),
+    "clock": ("clock must be 0 (none) or {low}..{high} seconds", "限时必须是 0（不限时）或 {low} 到 {high} 秒"),
+    "no_browser_table": ("{game} has no browser table; game must be one of {values}",
+                         "{game}没有网页牌桌；game 必须是以下之一：{values}"),
+    "replayed_from_log": ("{game} tables are replayed from their log (/static/replay.html)",
+                          "{game}牌桌从牌谱回放（/static/replay.html）"),
+    "host_own_seat": ("the host cannot remove their own seat: leave the table instead", "房主不能移出自己：请改为离开牌桌"),
+    "cards_list": ("cards must be a list of card texts", "cards 必须是牌的列表"),
+    "gdy_cards_list": ("cards must be a list of card texts such as '7', '10', 'K' or 'JK'",
+                       "cards 必须是牌的列表，例如 '7'、'10'、'K' 或 'JK'"),
+    "card_text": ("{where} must be a card text such as 'Ah'", "{where} 必须是一张牌，例如 'Ah'"),
+    "at_most_cards": ("at most {n} cards", "最多 {n} 张牌"),
+    "reading": ("reading must be a small non-negative integer", "reading 必须是较小的非负整数"),
+    "reading_below": ("reading must be below {n}", "reading 必须小于 {n}"),
+    "play_needs_cards": ("play needs cards: send pass to pass", "出牌需要牌：不出请发送 pass"),
+    "give_needs_card": ("give needs a card", "give 需要一张牌"),
+}
+
+
+def detail(key: str, **params: object) -> Text:
+    """The detail ``key`` of :data:`DETAILS` in both languages, for a
+    message's ``detail`` parameter::
+
+        >>> text("bad_request", detail=detail("too_long", what=detail("name"), longest=20))["zh"]
+        '请求有误：昵称不能超过 20 个字符'
+    """
+    en, zh = DETAILS[key]
+    out: Text = {}
+    for language, template in zip(LANGUAGES, (en, zh)):
+        values = {name: (value[language] if isinstance(value, dict) and _is_text(value) else value) for name, value in params.items()}
+        out[language] = template.format(**values)
+    return out
+
 
 #: The deal phases in both languages (``tribute``, ``return``, ``play``, ``over``).
 PHASE_TEXTS: Mapping[str, Tuple[str, str]] = {
@@ -377,38 +465,35 @@ def _cached_name(move: Move) -> Tuple[Tuple[str, str], ...]:
 def _name_of(move: Move) -> Text:
     kind, rank = move.kind, move.rank
     face = rank_name(rank)
-    if kind == "single":
-        en, zh = f"single {face['en']}", f"单张{face['zh']}"
-    elif kind == "pair":
-        en, zh = f"pair of {_plural(rank)}", f"对{face['zh']}"
-    elif kind == "triple":
-        en, zh = f"triple of {_plural(rank)}", f"三张{face['zh']}"
-    elif kind == "full_house":
+    params: Dict[str, Text] = {"rank": face, "ranks": _both(_plural(rank), face["zh"])}
+    if kind == "full_house":
         pair_rank = next(c.rank for c in move.declared if c.rank != rank)
-        pair = rank_name(pair_rank)
-        en = f"full house: {_plural(rank)} with {_plural(pair_rank)}"
-        zh = f"三带二 {face['zh'] * 3}{pair['zh'] * 2}"
-    elif kind in ("straight", "straight_flush"):
-        ranks = [_FACE[r] for r in _run(rank, 5)]
-        en, zh = f"{KIND_TEXTS[kind][0]} {ranks[0]}–{ranks[-1]}", f"{KIND_TEXTS[kind][1]} {''.join(ranks)}"
-        if kind == "straight_flush":
-            suit_en, suit_zh = _SUIT_TEXTS[_suit_of(move)]
-            en, zh = f"{en} in {suit_en}", f"{zh}（{suit_zh}）"
-    elif kind in ("tube", "plate"):
-        width = 3 if kind == "tube" else 2
-        copies = 2 if kind == "tube" else 3
+        params["ranks"] = _both(_plural(rank), face["zh"] * 3)
+        params["pairs"] = _both(_plural(pair_rank), rank_name(pair_rank)["zh"] * 2)
+    elif kind in _RUNS:
+        width, copies = _RUNS[kind]
         ranks = [_FACE[r] for r in _run(rank, width)]
-        en = f"{KIND_TEXTS[kind][0]} {ranks[0]}–{ranks[-1]}"
-        zh = f"{KIND_TEXTS[kind][1]} {''.join(r * copies for r in ranks)}"
+        params["run"] = _both(f"{ranks[0]}–{ranks[-1]}", "".join(r * copies for r in ranks))
+        if kind == "straight_flush":
+            params["suit"] = _both(*SUIT_TEXTS[_suit_of(move)])
     elif kind == "bomb":
-        en, zh = f"{move.size}-card bomb of {_plural(rank)}", f"{_CHINESE_COUNT[move.size]}炸{face['zh']}"
-    else:  # joker_bomb
-        en, zh = KIND_TEXTS[kind]
+        params["count"] = _both(*COUNT_TEXTS[move.size])
+    name = _fill(MOVE_TEXTS[kind], params)
     standing_in = _wilds_standing_in(move)
     if standing_in:
-        en += f" ({standing_in} wild)" if standing_in == 1 else f" ({standing_in} wilds)"
-        zh += f"（{standing_in}张逢人配）"
-    return _both(en, zh)
+        note = _fill(WILD_TEXTS["one" if standing_in == 1 else "many"], {"n": _both(str(standing_in), str(standing_in))})
+        name = _both(name["en"] + note["en"], name["zh"] + note["zh"])
+    return name
+
+
+# The runs: how many ranks, and how many cards of each.
+_RUNS = {"straight": (5, 1), "straight_flush": (5, 1), "tube": (3, 2), "plate": (2, 3)}
+
+
+def _fill(templates: Tuple[str, str], params: Mapping[str, Text]) -> Text:
+    """Both templates filled, each language with its own part of each parameter."""
+    return {language: template.format(**{name: value[language] for name, value in params.items()})
+            for language, template in zip(LANGUAGES, templates)}
 
 
 def _wilds_standing_in(move: Move) -> int:

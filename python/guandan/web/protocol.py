@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Union
 
 from .errors import WebError
+from .i18n import Text, detail
 from .sessions import chat_text
 
 VERSION = 1
@@ -40,15 +41,15 @@ class Message:
     text: str = ""
 
 
-def bad_field(detail: str) -> WebError:
-    """The error of a malformed field."""
-    return WebError("bad_message", detail=detail)
+def bad_field(why: Text) -> WebError:
+    """The error of a malformed field (``why``: an i18n.detail text)."""
+    return WebError("bad_message", detail=why)
 
 
 def _flag(raw: Dict[str, Any]) -> bool:
     on = raw.get("on")
     if type(on) is not bool:
-        raise bad_field("on must be true or false")
+        raise bad_field(detail("true_or_false", field="on"))
     return on
 
 
@@ -83,9 +84,9 @@ def load(data: Union[str, bytes]) -> Dict[str, Any]:
     try:
         raw = json.loads(data)
     except (ValueError, RecursionError):
-        raise bad_field("not JSON") from None
+        raise bad_field(detail("not_json")) from None
     if not isinstance(raw, dict):
-        raise bad_field("a message is a JSON object")
+        raise bad_field(detail("not_object"))
     return raw
 
 
@@ -93,7 +94,7 @@ def parse(raw: Dict[str, Any], game_messages: Fields) -> Message:
     """The message ``raw``, one of the table's types or of ``game_messages`` (the table's game's)."""
     kind = raw.get("type")
     if not isinstance(kind, str):
-        raise bad_field("type must be a string")
+        raise bad_field(detail("type_not_string"))
     fields = TABLE_MESSAGES.get(kind) or game_messages.get(kind)
     if fields is None:
         raise WebError("unknown_type", type=repr(kind[:40]))

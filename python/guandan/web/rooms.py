@@ -17,6 +17,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple, TypeVar
 
 from .bot_runner import BotRunner
 from .errors import WebError
+from .i18n import detail
 from .protocol import Message, server_message
 from .store import Store, TableRecord
 from .tables import Table, new_code, normal_code
@@ -138,10 +139,10 @@ class Rooms:
         bots = game.check_strength(body.get("bots", game.default_strength))
         seats = game.check_seats(body["players"]) if "players" in body else game.default_seats
         if type(public) is not bool:
-            raise WebError("bad_request", detail="public must be true or false")
+            raise WebError("bad_request", detail=detail("true_or_false", field="public"))
         replace = body.get("replace", False)
         if type(replace) is not bool:
-            raise WebError("bad_request", detail="replace must be true or false")
+            raise WebError("bad_request", detail=detail("true_or_false", field="replace"))
         options["clock"] = 0 if solo else _clock(body.get("clock", DEFAULT_CLOCK))
         if solo:
             options["solo"] = True
@@ -420,5 +421,5 @@ def _clock(value: Any) -> int:
     """A turn clock from a request: 0 (none) or CLOCK_RANGE seconds."""
     low, high = CLOCK_RANGE
     if type(value) is not int or not (value == 0 or low <= value <= high):
-        raise WebError("bad_request", detail=f"clock must be 0 (none) or {low}..{high} seconds")
+        raise WebError("bad_request", detail=detail("clock", low=low, high=high))
     return value

@@ -14,6 +14,7 @@ import secrets
 import unicodedata
 
 from .errors import WebError
+from .i18n import Text, detail
 
 COOKIE = "guandan_session"
 NAME_MAX = 20
@@ -32,24 +33,24 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def plain_text(value: object, what: str, longest: int, code: str = "bad_request") -> str:
+def plain_text(value: object, what: Text, longest: int, code: str = "bad_request") -> str:
     """``value`` trimmed, if it is a str of 1..``longest`` characters without
     control characters; WebError ``code`` naming ``what`` otherwise."""
     if not isinstance(value, str):
-        raise WebError(code, detail=f"{what} must be a string")
+        raise WebError(code, detail=detail("not_a_string", what=what))
     value = value.strip()
     if not value:
-        raise WebError(code, detail=f"{what} is empty")
+        raise WebError(code, detail=detail("empty", what=what))
     if len(value) > longest:
-        raise WebError(code, detail=f"{what} is longer than {longest} characters")
+        raise WebError(code, detail=detail("too_long", what=what, longest=longest))
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
-        raise WebError(code, detail=f"{what} holds a control or unassigned character")
+        raise WebError(code, detail=detail("bad_character", what=what))
     return value
 
 
 def nickname(value: object) -> str:
-    return plain_text(value, "name", NAME_MAX)
+    return plain_text(value, detail("name"), NAME_MAX)
 
 
 def chat_text(value: object) -> str:
-    return plain_text(value, "chat text", CHAT_MAX, code="bad_message")
+    return plain_text(value, detail("chat_text"), CHAT_MAX, code="bad_message")

@@ -21,6 +21,7 @@ import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set
 
 from .errors import WebError
+from .i18n import detail
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -149,7 +150,7 @@ class Table:
 
     def _check_seat_number(self, seat: Any) -> int:
         if type(seat) is not int or seat not in range(self.seat_count):
-            raise WebError("bad_request", detail=f"seat must be 0..{self.seat_count - 1}")
+            raise WebError("bad_request", detail=detail("range", field="seat", low=0, high=self.seat_count - 1))
         return seat
 
     def _free_seat(self, wanted: Optional[int]) -> int:
@@ -211,7 +212,7 @@ class Table:
         if self.seats[seat] is None:
             raise WebError("not_seated")
         if self.seats[seat] == by:
-            raise WebError("bad_request", detail="the host cannot remove their own seat: leave the table instead")
+            raise WebError("bad_request", detail=detail("host_own_seat"))
         self.commit("remove", seat=seat)
 
     def allow(self, by: str, player: Any) -> None:
@@ -235,7 +236,7 @@ class Table:
     def step_away(self, player: str, away: Any) -> None:
         self._check_open()
         if type(away) is not bool:
-            raise WebError("bad_request", detail="away must be true or false")
+            raise WebError("bad_request", detail=detail("true_or_false", field="away"))
         seat = self._seated(player)
         if (seat in self.away) != away:
             self.commit("away", seat=seat, away=away)

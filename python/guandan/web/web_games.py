@@ -17,6 +17,7 @@ from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tupl
 
 from ..common.games import game_entry, game_names
 from .errors import WebError
+from .i18n import detail
 from .tables import Table
 
 #: The game part of a seat's view: ``match`` and ``deal`` (None before the
@@ -50,24 +51,24 @@ class WebGame:
 
     def check_strength(self, bots: Any) -> str:
         if not isinstance(bots, str) or bots not in self.strengths:
-            raise WebError("bad_request", detail=f"bots must be one of {', '.join(self.strengths)}")
+            raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(self.strengths)))
         return bots
 
     def check_seats(self, seats: Any) -> int:
         fewest, most = self.seats
         if type(seats) is not int or not fewest <= seats <= most:
-            raise WebError("bad_request", detail=f"players must be {fewest}..{most}")
+            raise WebError("bad_request", detail=detail("range", field="players", low=fewest, high=most))
         return seats
 
 
 def web_game(name: Any) -> WebGame:
     """The web part of the game called ``name``; ``bad_request`` if there is no such game or it has no tables."""
     if not isinstance(name, str) or name not in game_names():
-        raise WebError("bad_request", detail=f"game must be one of {', '.join(web_game_names())}")
+        raise WebError("bad_request", detail=detail("one_of", field="game", values=", ".join(web_game_names())))
     entry = game_entry(name)
     if entry.web_table is None:
-        raise WebError("bad_request", detail=f"{entry.title} has no browser table; game must be one of "
-                                             f"{', '.join(web_game_names())}")
+        raise WebError("bad_request", detail=detail("no_browser_table", game=entry.title,
+                                                                 values=", ".join(web_game_names())))
     return entry.web_table()
 
 

@@ -2,6 +2,8 @@
 // and suit s h c d, or SJ / BJ for the jokers. The page never sees another
 // seat's cards; it only draws and sorts the texts the server sends.
 
+import { t, getLang } from "/static/i18n.js";
+
 const RANKS = "23456789TJQKA";
 const SUIT_SYMBOLS = { s: "♠", h: "♥", c: "♣", d: "♦" };
 const SUIT_ORDER = { s: 0, h: 1, c: 2, d: 3 };
@@ -108,4 +110,60 @@ export function cardRow(texts, level, className = "card-row") {
   row.className = className;
   for (const t of texts) row.append(cardElement(t, level));
   return row;
+}
+
+// --- names of plays (the server's move_name, python/guandan/web/i18n.py) -----
+
+/** A rank as a player reads it, in the current language: "10", "big joker". */
+function rankWord(rank) {
+  return rank === "SJ" || rank === "BJ" ? t(`kind.joker.${rank.toLowerCase()}`) : rankLabel(rank);
+}
+
+/** A rank "in the plural": "Ks", "small jokers" in English; the rank in Chinese. */
+function rankWords(rank) {
+  return getLang() === "en" ? `${rankWord(rank)}s` : rankWord(rank);
+}
+
+/** The ranks of a run of `length` ranks ending at `top`, lowest first (A2345 starts at A). */
+function runRanks(top, length) {
+  const high = RANKS.indexOf(top);
+  const ranks = [];
+  for (let step = length - 1; step >= 0; step--) ranks.push(RANKS[(high - step + 13) % 13]);
+  return ranks.map(rankLabel);
+}
+
+const RUNS = { straight: [5, 1], straight_flush: [5, 1], tube: [3, 2], plate: [2, 3] };
+
+/**
+ * The name of a play in the current language, as the server names it (the
+ * same kind.* templates): kind and rank as the engine gives them, the cards
+ * played and what they were declared as (wild hearts standing in).
+ */
+export function moveName(kind, rank, cards, declared) {
+  const en = getLang() === "en";
+  const params = { rank: rankWord(rank), ranks: rankWords(rank) };
+  if (kind === "full_house") {
+    const pair = declared.map(parseCard).find((c) => c.rank !== rank);
+    const pairRank = pair ? pair.rank : rank;
+    params.ranks = en ? rankWords(rank) : rankWord(rank).repeat(3);
+    params.pairs = en ? rankWords(pairRank) : rankWord(pairRank).repeat(2);
+  } else if (kind in RUNS) {
+    const [width, copies] = RUNS[kind];
+    const ranks = runRanks(rank, width);
+    params.run = en ? `${ranks[0]}–${ranks[ranks.length - 1]}` : ranks.map((r) => r.repeat(copies)).join("");
+    if (kind === "straight_flush") params.suit = t(`kind.suit.${parseCard(declared[0]).suit}`);
+  } else if (kind === "bomb") {
+    params.count = t(`kind.count.${cards.length}`);
+  }
+  let name = t(`kind.${kind}`, params);
+  // wild hearts that stand for another card: the declared cards not among those played
+  const left = [...cards];
+  let standingIn = 0;
+  for (const card of declared) {
+    const at = left.indexOf(card);
+    if (at >= 0) left.splice(at, 1);
+    else standingIn += 1;
+  }
+  if (standingIn) name += t(standingIn === 1 ? "kind.wild.one" : "kind.wild.many", { n: standingIn });
+  return name;
 }

@@ -2,7 +2,7 @@
 // step through it event by event, deal by deal.
 import { initI18n, t, hasKey } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
-import { cardRow, rankLabel, sortCards } from "/static/cards.js";
+import { cardRow, moveName, rankLabel, sortCards, splitCards } from "/static/cards.js";
 import { readLog, tableAt, LogError } from "/static/replay_state.js";
 import { el } from "/static/table_view.js";
 
@@ -44,9 +44,12 @@ function loadText(text) {
   load(json);
 }
 
-function moveName(mark) {
-  if (!hasKey(`kind.${mark.kind}`)) return mark.cards.join(" ");
-  return t(`kind.${mark.kind}`, { rank: rankLabel(mark.rank), n: mark.cards.length });
+/** A play named as the table names it (the server's move names). */
+function playName(event) {
+  const cards = Array.isArray(event.cards) ? event.cards : splitCards(event.cards);
+  if (!hasKey(`kind.${event.kind}`)) return cards.join(" ");
+  const declared = Array.isArray(event.declared) ? event.declared : splitCards(event.declared || event.cards);
+  return moveName(event.kind, event.rank, cards, declared);
 }
 
 function seatLabel(seat) {
@@ -56,7 +59,7 @@ function seatLabel(seat) {
 function describe(event) {
   if (!event) return t("replay.start");
   const name = seatLabel(event.seat);
-  if (event.type === "play") return t("log.plays", { name, move: moveName({ kind: event.kind, rank: event.rank, cards: event.cards.split(" ") }) });
+  if (event.type === "play") return t("log.plays", { name, move: playName(event) });
   if (event.type === "pass") return t("log.passes", { name });
   const key = event.type === "tribute" ? "tribute.paid" : "tribute.returned";
   return t(key, { from: name, to: seatLabel(event.to), card: event.card });
@@ -75,7 +78,7 @@ function renderSeat(deal, table, seat) {
   hand.append(...cardRow(sortCards(table.hands[seat], deal.level, "level"), deal.level).children);
   const played = el("div", "played");
   const mark = table.marks[seat];
-  if (mark && mark.type === "play") played.append(cardRow(mark.cards, deal.level), el("div", "play-name", moveName(mark)));
+  if (mark && mark.type === "play") played.append(cardRow(mark.cards, deal.level), el("div", "play-name", playName(mark)));
   else if (mark && mark.type === "pass") played.append(el("span", "pass-marker", t("seat.passed")));
   box.replaceChildren(head, meta, hand, played);
 }
@@ -115,7 +118,7 @@ function render() {
       for (const team of [0, 1]) {
         result.append(el("div", null, t("summary.climb", { team: t("table.team.n", { n: team + 1 }), from: rankLabel(deal.before.levels[team]), to: rankLabel(deal.after.levels[team]) })));
       }
-      if (deal.after.winner !== null && deal.after.winner !== undefined) result.append(el("div", null, t("summary.matchwinner", { team: t("table.team.n", { n: deal.after.winner + 1 }) })));
+      if (deal.after.winner !== null && deal.after.winner !== undefined) result.append(el("div", null, t("summary.matchwinner.team", { n: deal.after.winner + 1 })));
     }
   }
 }

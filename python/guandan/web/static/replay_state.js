@@ -84,7 +84,7 @@ export function tableAt(deal, step) {
       if (lastPlayer === null || others.every((s) => passed.has(s))) marks = [null, null, null, null];
       const cards = splitCards(event.cards);
       for (const card of cards) removeCard(hands[event.seat], card);
-      marks[event.seat] = { type: "play", cards, kind: event.kind, rank: event.rank };
+      marks[event.seat] = { type: "play", cards, kind: event.kind, rank: event.rank, declared: splitCards(event.declared || event.cards) };
       lastPlayer = event.seat;
       passed = new Set();
       if (hands[event.seat].length === 0) out.push(event.seat);

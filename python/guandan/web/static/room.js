@@ -1,6 +1,7 @@
 // The room of a table: who sits where, and for the host the requests to
-// join (approve with a seat, or reject), removing and allowing back, and the
-// start of the match. Whoever is not seated sees how to join.
+// join (approve with a seat, or reject), removing (before and during the
+// match) and allowing back, and the start of the match. Whoever is not
+// seated sees how to join.
 import { t } from "/static/i18n.js";
 import { el, seatName } from "/static/table_view.js";
 
@@ -67,18 +68,25 @@ export function renderRoom(view, handlers) {
   const requests = table.requests || [];
   const removed = table.removed || [];
   const waiting = table.status === "waiting";
-  const show = waiting || !seated || (me.host && (requests.length > 0 || removed.length > 0));
+  // the host keeps the seat list while the match runs, to remove a player
+  // (when another person plays: at a game against bots there is no one to remove)
+  const others = table.seats.some((summary, seat) => summary && summary.human && seat !== me.seat);
+  const managing = me.host && seated && table.status === "playing" && others;
+  const show = waiting || !seated || managing || (me.host && (requests.length > 0 || removed.length > 0));
   $("room").hidden = !show;
   if (!show) return;
+  $("room").classList.toggle("compact", !waiting);
 
   $("room-seats").replaceChildren(...view.table.seats.map((_, seat) => seatLine(view, seat, handlers)));
-  $("room-seats").hidden = !waiting && seated;
-  $("room-title").hidden = !waiting;
+  $("room-seats").hidden = !waiting && seated && !managing;
+  $("room-title").hidden = $("room-seats").hidden;
+  $("room-title").textContent = t(waiting ? "room.title" : "room.players");
 
   $("room-host-tools").hidden = !me.host;
   if (me.host) {
     $("room-requests").replaceChildren(...requests.map((r) => requestLine(view, r, handlers)));
-    $("room-requests-none").hidden = requests.length > 0;
+    $("room-requests-none").hidden = requests.length > 0 || !waiting;
+    $("room-requests-title").hidden = requests.length === 0 && !waiting;
     $("room-removed").replaceChildren(...removed.map((r) => {
       const li = el("li", "removed");
       li.dataset.player = r.player;
@@ -87,6 +95,8 @@ export function renderRoom(view, handlers) {
     }));
     $("room-removed-block").hidden = removed.length === 0;
     $("start-match").hidden = !waiting;
+    $("start-match").parentElement.hidden = !waiting;
+    $("room-requests").hidden = requests.length === 0;
     $("start-match").onclick = () => handlers.start();
   }
 

@@ -94,6 +94,7 @@ function onMessage(message) {
     case "view":
       if (state.view && message.seq < state.view.seq) return; // a stale view
       state.view = message;
+      forgetStaleCoaching(message);
       document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
       state.selection = null; // a reading holds only for the table it was read against
       render();
@@ -103,14 +104,37 @@ function onMessage(message) {
       chat.add(message.line);
       break;
     case "coach":
-      setCoachLine({ coach: message.text });
+      setCoachLine({ coach: message.text, deal: state.view && state.view.deal ? state.view.deal.number : null });
       break;
     case "error":
-      say(message.message || message.code, "error");
+      if (message.code === "no_table" && state.view) showEnded(); // the table ended: one clear state, not an error line
+      else say(message.message || message.code, "error");
       break;
     default:
       break;
   }
+}
+
+/** Which turn a view shows: a hint holds only for the turn it was asked in. */
+function turnKey(view) {
+  const deal = view && view.deal;
+  if (!deal) return "";
+  return `${deal.number}/${deal.phase}/${(deal.log || []).length}/${deal.turn}`;
+}
+
+/** A hint (and its highlight) from another turn, or a coach comment from another deal, goes. */
+function forgetStaleCoaching(view) {
+  const line = state.coachLine;
+  if (!line) return;
+  const deal = view.deal;
+  const stale = line.turn !== undefined ? line.turn !== turnKey(view) : line.deal !== (deal ? deal.number : null);
+  if (!stale) return;
+  state.coachLine = null;
+  if (state.hinted) {
+    state.hinted = false;
+    if (!(deal && deal.give)) hand.setHighlighted([]);
+  }
+  renderCoachLine();
 }
 
 // --- drawing ----------------------------------------------------------------
@@ -121,30 +145,33 @@ function render() {
   const me = view.me;
   const deal = view.deal;
   const started = Boolean(deal);
+  const seated = me.seat !== null && me.seat !== undefined;
+  const ended = view.table.status === "ended";
+  document.body.dataset.status = view.table.status;
   renderStatus(view);
   $("share-link").value = location.origin + (view.table.link || `/t/${code}`);
   $("share").hidden = view.table.status !== "waiting" && !(me.host && view.table.requests && view.table.requests.length);
 
   renderRoom(view, roomHandlers);
   $("felt").hidden = !started;
-  $("me-bar").hidden = !started || me.seat === null || me.seat === undefined;
+  $("me-bar").hidden = !started || !seated;
+  $("seat-bottom").hidden = !started || seated; // whoever watches sees the fourth seat on the felt
 
   if (started) {
     const mySeat = me.seat ?? 0;
+    // an ended table has no turn: nobody is waited for
+    const drawn = ended ? { ...view, deal: { ...deal, turn: null } } : view;
     for (const seat of [0, 1, 2, 3]) {
       const where = position(seat, mySeat);
-      if (where === "bottom") {
-        if (me.seat !== null && me.seat !== undefined) renderSeat($("seat-me"), view, seat);
-      } else {
-        renderSeat($(`seat-${where}`), view, seat);
-      }
+      if (where === "bottom") renderSeat(seated ? $("seat-me") : $("seat-bottom"), drawn, seat);
+      else renderSeat($(`seat-${where}`), drawn, seat);
     }
-    $("me-bar").className = `me-bar team${mySeat % 2}` + (deal.turn === me.seat && deal.phase !== "over" ? " turn" : "");
+    $("me-bar").className = `me-bar team${mySeat % 2}` + (!ended && deal.turn === me.seat && deal.phase !== "over" ? " turn" : "");
     renderCenter(view);
     hand.setHand(deal.hand || [], deal.level);
     renderActions(view);
   }
-  showClock(view, (seat) => seatName(view, seat));
+  showClock(ended ? { ...view, clock: null } : view, (seat) => seatName(view, seat));
   renderLog($("play-log"), view);
   chat.setLines(view.chat || []);
   renderTools(view);
@@ -154,6 +181,15 @@ function render() {
 function renderCenter(view) {
   const deal = view.deal;
   const me = view.me;
+  if (view.table.status === "ended") {
+    // one clear state: the table is over for everyone, nobody is waited for
+    $("turn-line").textContent = t("table.ended");
+    const back = el("a", "back-to-lobby", t("table.back"));
+    back.href = "/";
+    $("trick-name").replaceChildren(back);
+    $("tribute-line").replaceChildren();
+    return;
+  }
   let turn = "";
   if (deal.phase === "over") turn = view.match.winner !== null && view.match.winner !== undefined ? t("summary.match") : t("summary.deal");
   else if (deal.phase === "tribute" || deal.phase === "return") turn = t("tribute.wait", { name: seatName(view, deal.turn) });
@@ -192,16 +228,20 @@ function renderCenter(view) {
 function renderActions(view) {
   const deal = view.deal;
   const me = view.me;
-  const give = deal.give;
-  const myTurn = deal.phase === "play" && deal.turn === me.seat && !me.away;
+  const ended = view.table.status === "ended";
+  const give = ended ? null : deal.give;
+  const myTurn = !ended && deal.phase === "play" && deal.turn === me.seat && !me.away;
   $("play").hidden = Boolean(give);
   $("pass").hidden = Boolean(give);
   $("give").hidden = !give;
   $("play").disabled = !myTurn;
   $("pass").disabled = !myTurn || !deal.can_pass;
   $("hint").disabled = !myTurn;
+  $("clear").disabled = ended;
+  $("sort").disabled = ended;
   $("sort").textContent = hand.sortMode === "suit" ? t("act.sort.suit") : t("act.sort.level");
   $("coach-toggle").checked = Boolean(me.coach);
+  $("coach-toggle").disabled = ended;
   if (give) {
     hand.setHighlighted(give.options, true);
     const chosen = hand.selectedCards();
@@ -209,8 +249,9 @@ function renderActions(view) {
     const key = give.kind === "tribute" ? "tribute.pay" : "tribute.return";
     say(() => t(key, { name: seatName(state.view, give.to) }), "prompt");
   } else {
+    // nothing owed (any more): the tribute prompt and its error go with it
     if (hand.highlighted.size && !state.hinted) hand.setHighlighted([]);
-    if ($("reason").dataset.kind === "prompt") say("");
+    if (["prompt", "give-error"].includes($("reason").dataset.kind) || ended) say("");
   }
 }
 
@@ -232,14 +273,19 @@ function renderTools(view) {
 function renderSummaries(view) {
   const deal = view.deal;
   const open = dialogKey();
-  if (!deal || deal.phase !== "over") {
+  const matchOver = Boolean(deal) && view.match.winner !== null && view.match.winner !== undefined;
+  if (!deal || deal.phase !== "over" || (view.table.status === "ended" && !matchOver)) {
+    // no summary to show: a deal goes on, or the table ended (no next deal to ask for)
     if (open && open.startsWith("summary")) closeDialog();
     return;
   }
-  const matchOver = view.match.winner !== null && view.match.winner !== undefined;
   const key = matchOver ? "summary-match" : `summary-deal-${deal.number}`;
   if (state.dismissed.has(key) || (open && open !== key)) return;
-  const nodes = matchOver ? [...dealSummaryNodes(view), el("hr"), ...matchSummaryNodes(view)] : dealSummaryNodes(view);
+  let nodes = dealSummaryNodes(view);
+  if (matchOver) {
+    const [banner, ...match] = matchSummaryNodes(view); // the match's result leads, then the last deal's
+    nodes = [banner, ...nodes, el("hr"), ...match];
+  }
   const buttons = [];
   if (!matchOver && view.me.seat !== null && view.me.seat !== undefined) {
     const waiting = state.sentNext === deal.number;
@@ -358,13 +404,16 @@ function give() {
   const deal = state.view && state.view.deal;
   if (!deal || !deal.give) return;
   const chosen = hand.selectedCards();
+  if (state.gaveAt === state.view.seq) return; // sent for this view already (a double click, Enter on the button)
   if (chosen.length !== 1 || !deal.give.options.includes(chosen[0])) {
-    say(() => t("tribute.pick"), "error");
+    say(() => t("tribute.pick"), "give-error");
     return;
   }
+  state.gaveAt = state.view.seq;
   state.socket.send("give", { card: chosen[0], id: `give-${Date.now()}` });
   hand.selectCards([], false);
   hand.setHighlighted([]);
+  say("");
 }
 
 /** The line under the hand: a hint, a coach comment, or "thinking". */
@@ -391,13 +440,15 @@ function renderCoachLine() {
 async function hint() {
   const deal = state.view && state.view.deal;
   if (!deal || deal.phase !== "play") return;
-  setCoachLine({ thinking: true });
+  const turn = turnKey(state.view);
+  setCoachLine({ thinking: true, turn });
   const reply = await state.socket.request("hint");
+  if (turnKey(state.view) !== turn) return; // the turn has passed: this hint is for a table no longer there
   if (reply.type === "error") {
-    setCoachLine({ error: reply.message || { en: reply.code, zh: reply.code } });
+    setCoachLine({ error: reply.message || { en: reply.code, zh: reply.code }, turn });
     return;
   }
-  setCoachLine({ hint: reply });
+  setCoachLine({ hint: reply, turn });
   hand.selectCards(reply.cards);
   state.hinted = true;
   hand.setHighlighted(reply.cards);
@@ -426,6 +477,9 @@ function showMissing() {
 /** The table we were at is gone: it was ended (perhaps while we were away). */
 function showEnded() {
   state.view.table.status = "ended";
+  state.view.clock = null;
+  say("");
+  setCoachLine(null);
   render();
   state.connection = "table.ended";
   renderConnection();

@@ -2,7 +2,7 @@
 // felt, the play log and the deal and match summaries. Pure drawing: no
 // messages are sent from here. Every server string goes in by textContent.
 import { t, pick } from "/static/i18n.js";
-import { cardRow, rankLabel } from "/static/cards.js";
+import { cardRow, rankLabel, sortCards } from "/static/cards.js";
 
 export const POSITIONS = ["bottom", "right", "top", "left"]; // by (seat - mySeat) mod 4
 
@@ -31,6 +31,13 @@ export function teamLabel(view, team) {
   const mine = view.me && view.me.seat !== null && view.me.seat !== undefined ? view.me.seat % 2 : null;
   if (mine === null) return t("table.team.n", { n: team + 1 });
   return team === mine ? t("table.team.us") : t("table.team.them");
+}
+
+/** "Your team", "The other team", or "Team 2" for whoever holds no seat: the subject of a sentence. */
+function teamWhich(view, team) {
+  const mine = view.me && view.me.seat !== null && view.me.seat !== undefined ? view.me.seat % 2 : null;
+  if (mine === null) return "team";
+  return team === mine ? "us" : "them";
 }
 
 export function teamTag(view, team, extra = "") {
@@ -99,8 +106,34 @@ export function renderSeat(box, view, seat) {
     played.append(el("span", "pass-marker", t("seat.passed")));
   }
   box.append(played);
+  for (const note of tributeNotes(view, seat)) box.append(note);
+  const left = deal && deal.phase === "over" && deal.remaining ? deal.remaining[seat] || [] : [];
+  if (left.length && box.id !== "seat-me") {
+    // the deal is over: the cards this seat still held are public
+    const held = el("div", "remaining");
+    held.append(el("span", "remaining-label", t("seat.left")), cardRow(sortCards(left, deal.level, "level"), deal.level, "card-row remaining-cards"));
+    box.append(held);
+  }
   const isTurn = deal && deal.turn === seat && deal.phase !== "over";
   box.classList.toggle("turn", Boolean(isTurn));
+}
+
+/** What a seat paid or returned in this deal's tribute, kept in its box for the whole deal. */
+export function tributeNotes(view, seat) {
+  const deal = view.deal;
+  const tribute = deal && deal.tribute;
+  if (!tribute) return [];
+  const notes = [];
+  for (const [key, list] of [["tribute.note.paid", tribute.paid || []], ["tribute.note.returned", tribute.returned || []]]) {
+    for (const gift of list) {
+      if (gift.seat !== seat) continue;
+      const note = el("div", "tribute-note", t(key, { to: seatName(view, gift.to) }));
+      note.dataset.kind = key === "tribute.note.paid" ? "paid" : "returned";
+      note.append(cardRow([gift.card], deal.level));
+      notes.push(note);
+    }
+  }
+  return notes;
 }
 
 function logLine(view, entry, level) {
@@ -135,7 +168,7 @@ export function dealSummaryNodes(view) {
   const result = results[results.length - 1];
   const nodes = [];
   if (!result) return nodes;
-  nodes.push(el("p", "summary-winners", t("summary.winners", { team: teamLabel(view, result.winning_team) })));
+  nodes.push(el("p", "summary-winners", t(`summary.winners.${teamWhich(view, result.winning_team)}`, { n: result.winning_team + 1 })));
   nodes.push(el("p", "summary-result", t("summary.result", { result: result.outcome })));
   const order = el("ol", "summary-order");
   for (const seat of result.placing || result.finishing_order) order.append(el("li", null, seatName(view, seat)));
@@ -143,15 +176,44 @@ export function dealSummaryNodes(view) {
   for (const team of [0, 1]) {
     const from = rankLabel(result.levels_before[team]);
     const to = rankLabel(result.levels_after[team]);
-    nodes.push(el("p", `climb team${team}`, t("summary.climb", { team: teamLabel(view, team), from, to })));
+    nodes.push(el("p", `climb team${team}`, t("summary.climb", { team: t(`summary.team.${teamWhich(view, team)}`, { n: team + 1 }), from, to })));
+  }
+  const deal = view.deal;
+  const held = deal && deal.phase === "over" && deal.remaining ? deal.remaining : [];
+  const rows = [];
+  for (let seat = 0; seat < held.length; seat++) {
+    if (!held[seat] || !held[seat].length) continue;
+    const row = el("li", "summary-left-seat");
+    row.dataset.seat = String(seat);
+    row.append(el("span", "who", `${seatName(view, seat)}:`), cardRow(sortCards(held[seat], deal.level, "level"), deal.level));
+    rows.push(row);
+  }
+  if (rows.length) {
+    const list = el("ul", "summary-left");
+    list.append(...rows);
+    nodes.push(el("p", null, t("summary.left")), list);
   }
   return nodes;
 }
 
 export function matchSummaryNodes(view) {
   const match = view.match;
-  const nodes = [el("p", "summary-winners", t("summary.matchwinner", { team: teamLabel(view, match.winner) }))];
+  const which = teamWhich(view, match.winner);
+  // the banner first: for the winners a gold medal and a little confetti
+  // (still for whoever asks for reduced motion); a plain line for the losers
+  const banner = el("div", `match-banner team${match.winner}` + (which === "them" ? "" : " celebrate"));
+  banner.setAttribute("role", "status");
+  if (which !== "them") {
+    const confetti = el("div", "confetti");
+    confetti.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < 14; i++) confetti.append(el("span", `bit bit${i % 7}`));
+    const medal = el("div", "medal", "★");
+    medal.setAttribute("aria-hidden", "true");
+    banner.append(confetti, medal);
+  }
+  banner.append(el("p", "summary-winners match-winner", t(`summary.matchwinner.${which}`, { n: match.winner + 1 })));
+  const nodes = [banner];
   nodes.push(el("p", null, t("summary.deals", { n: (match.results || []).length })));
-  for (const team of [0, 1]) nodes.push(el("p", `climb team${team}`, `${teamLabel(view, team)}: ${rankLabel(match.levels[team])}`));
+  for (const team of [0, 1]) nodes.push(el("p", `climb team${team}`, `${t(`summary.team.${teamWhich(view, team)}`, { n: team + 1 })}: ${rankLabel(match.levels[team])}`));
   return nodes;
 }
