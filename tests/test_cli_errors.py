@@ -311,8 +311,9 @@ def _subcommands():
             for name, p in sub.choices.items()}
 
 
-# serve runs until stopped: its option errors are tested in tests/web.
-SUBCOMMANDS = {name: options for name, options in _subcommands().items() if name != "serve"}
+# serve runs until stopped, judge waits for clients and connect for a judge:
+# their option errors are tested in tests/web and tests/judge.
+SUBCOMMANDS = {name: options for name, options in _subcommands().items() if name not in ("serve", "judge", "connect")}
 WORKLOAD = {"--deals", "--matches", "--rollouts"}  # options that set the amount of work
 NAMES = ["random", "rule", "search", "simple", "Rule", "pagat", "STANDARD", "app", "2", "10", "t", "A", "k",
          "auto", "local", "rule,random", "search,rule", "rule,random,rule,random", ""]

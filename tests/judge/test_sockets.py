@@ -16,6 +16,7 @@ from websockets.asyncio.client import connect as ws_connect  # noqa: E402
 
 from guandan.bots import make_bot  # noqa: E402
 from guandan.judge.client import connect  # noqa: E402
+from guandan.judge.command import run_coroutine  # noqa: E402
 from guandan.judge.report import run_log, summary  # noqa: E402
 from guandan.judge.server import JudgeOptions, JudgeServer  # noqa: E402
 from guandan.log import replay  # noqa: E402
@@ -51,7 +52,7 @@ def _replays(run):
 
 
 def test_four_connect_clients_play_whole_matches():
-    run, results = asyncio.run(_judge(_options(matches=2), *[_our_client(s) for s in range(4)]))
+    run, results = run_coroutine(_judge(_options(matches=2), *[_our_client(s) for s in range(4)]))
     assert results == [0, 0, 0, 0]
     assert run.players == ["client"] * 4 and not run.fallbacks
     assert len(run.matches) == 2
@@ -61,7 +62,7 @@ def test_four_connect_clients_play_whole_matches():
 
 
 def test_empty_seats_go_to_bots_and_duplicate_swaps_seats():
-    run, results = asyncio.run(_judge(_options(wait=1, duplicate=True, bots=["simple"]),
+    run, results = run_coroutine(_judge(_options(wait=1, duplicate=True, bots=["simple"]),
                                       _our_client(0), _our_client(2)))
     assert results == [0, 0]
     assert run.players == ["client", "simple", "client", "simple"]
@@ -98,7 +99,7 @@ def test_bad_answers_get_the_fallback_and_the_match_finishes():
         silent_at_first,
     ]
     clients = [lambda url, s=s: _plain(url + str(s), behaviours[s], seen[s]) for s in range(4)]
-    run, results = asyncio.run(_judge(_options(timeout=0.2), *clients))
+    run, results = run_coroutine(_judge(_options(timeout=0.2), *clients))
     assert all(r is None for r in results)  # every plain client saw the judge close normally
     _replays(run)
     why = {(f.participant, f.why.split(" ")[0]) for f in run.fallbacks}
@@ -119,7 +120,7 @@ def test_a_client_that_drops_mid_deal_is_replaced_by_a_bot():
                     if acts == 3:
                         return "dropped"
                     await connection.send(json.dumps({"actIndex": 0}))
-    run, results = asyncio.run(_judge(_options(), _our_client(0), drops, _our_client(2), _our_client(3)))
+    run, results = run_coroutine(_judge(_options(), _our_client(0), drops, _our_client(2), _our_client(3)))
     assert results == [0, "dropped", 0, 0]
     assert run.matches[0].is_over and not run.fallbacks
     _replays(run)
@@ -134,7 +135,7 @@ def test_a_taken_seat_and_an_unknown_path_are_refused():
         async with ws_connect(url.replace("/game/client", "/elsewhere"), proxy=None) as connection:
             await connection.wait_closed()
             return connection.close_code
-    run, results = asyncio.run(_judge(_options(wait=1), _our_client(0), second, wrong))
+    run, results = run_coroutine(_judge(_options(wait=1), _our_client(0), second, wrong))
     assert results == [0, 1, 1008]
 
 

@@ -6,7 +6,8 @@ import argparse
 import asyncio
 import os
 import re
-from typing import Any
+import threading
+from typing import Any, Coroutine, Dict, TypeVar
 
 from .. import arguments
 from ..ruleset import PRESET_NAMES
@@ -14,6 +15,31 @@ from ..ruleset import PRESET_NAMES
 RULESETS = "{" + ",".join(PRESET_NAMES) + "}"
 DEFAULT_PORT = 23456
 DEFAULT_LOG = "guandan-judge.json"
+T = TypeVar("T")
+
+
+def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end, from plain code: in this thread, or, when
+    this thread already runs an event loop (a notebook, or a test session
+    holding one), in a thread of its own, so the commands work from both."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    outcome: Dict[str, Any] = {}
+
+    def own_loop() -> None:
+        try:
+            outcome["value"] = asyncio.run(coroutine)
+        except BaseException as error:  # handed back to the caller's thread
+            outcome["error"] = error
+
+    worker = threading.Thread(target=own_loop, name="guandan-judge-loop")
+    worker.start()
+    worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def _port(text: str) -> int:
@@ -147,7 +173,7 @@ def judge_command(args: argparse.Namespace) -> int:
     options = JudgeOptions(host=args.host, port=args.port, matches=args.matches, ruleset=args.ruleset,
                            level=args.level, seed=args.seed, wait=args.wait, timeout=args.timeout,
                            bots=args.bots, duplicate=args.duplicate)
-    run = asyncio.run(JudgeServer(options).run())
+    run = run_coroutine(JudgeServer(options).run())
     print()
     print("\n".join(summary(run)))
     write_run(run, args.out)
@@ -169,5 +195,5 @@ def connect_command(args: argparse.Namespace) -> int:
         bot: Any = factory(args.seed, think_ms=args.think_ms)
     else:
         bot = make_bot(args.bot, args.seed)
-    return asyncio.run(connect(args.url, bot, args.ruleset, retries=args.retries))
+    return run_coroutine(connect(args.url, bot, args.ruleset, retries=args.retries))
 
