@@ -17,6 +17,7 @@ any change, so a refused action leaves the table as it was.
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set
 
@@ -64,6 +65,7 @@ class Table:
         self.seed = seed
         self.created = created or time.time()
         self.on_action = on_action
+        self._lock = threading.RLock()
         self.status = "waiting"  # waiting | playing | over | ended
         self.seats: List[Optional[str]] = [None] * seats
         self.away: Set[int] = set()
@@ -121,10 +123,13 @@ class Table:
     # --- committing --------------------------------------------------------------
     def commit(self, action: str, /, **data: Any) -> None:
         """Store a checked action, then apply it: a store that fails leaves
-        the table as it was, so memory and database never part."""
-        if self.on_action is not None:
-            self.on_action(self.code, self.actions, action, data)
-        self.apply(action, data)
+        the table as it was, so memory and database never part. The lock
+        keeps two threads from numbering two actions alike (the server runs
+        one event loop; a test client runs one per person)."""
+        with self._lock:
+            if self.on_action is not None:
+                self.on_action(self.code, self.actions, action, data)
+            self.apply(action, data)
 
     def apply(self, kind: str, data: Dict[str, Any], at: Optional[float] = None) -> None:
         """Apply one checked action (live, or read back from the database)."""
