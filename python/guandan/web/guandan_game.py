@@ -5,9 +5,9 @@ What a seat sees (``docs/web.md §5``) is built from the engine's
 and the public record only. A viewer without a seat gets the public record
 and no hand. Nothing here reads ``deal.hands``, so no other seat's hidden
 card can reach a browser; only once a deal is over are the cards the seats
-still hold shown to all (``remaining``): they are public then. The messages of play (``select``, ``play``,
-``pass``, ``give``, ``hint``) are checked by the engine before the table
-changes.
+still hold shown to all (``remaining``): they are public then. The
+messages of play (``select``, ``play``, ``pass``, ``give``, ``hint``) are
+checked by the engine before the table changes.
 """
 
 from __future__ import annotations
