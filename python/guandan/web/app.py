@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import mimetypes
 import os
 from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Optional, Tuple
 
@@ -30,6 +31,7 @@ from .views import table_summary
 
 log = logging.getLogger("guandan.web")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
+mimetypes.add_type("application/manifest+json", ".webmanifest")  # the app's manifest, as browsers expect it
 MAX_BODY = 4096
 COOKIE_AGE = 365 * 24 * 3600
 
@@ -284,6 +286,15 @@ async def page(request: Request) -> Response:
     return _page_file("index.html")
 
 
+async def service_worker(request: Request) -> Response:
+    """The app's service worker, from the site's root so that its scope is the
+    whole site (static/sw.js)."""
+    path = os.path.join(STATIC, "sw.js")
+    if not os.path.isfile(path):
+        return Response(status_code=404)
+    return FileResponse(path, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
 async def table_page(request: Request) -> Response:
     """A table's link opens the page of its game's tables (the lobby page
     where there is none, or no such table: the page says so)."""
@@ -320,6 +331,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_
         *[Route(f"/api/tables/{{code}}/{name}", _table_action(run), methods=["POST"]) for name, run in TABLE_ACTIONS.items()],
         WebSocketRoute("/ws/{code}", table_socket),
         Route("/", page),
+        Route("/sw.js", service_worker),
         Route("/t/{code}", table_page),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
