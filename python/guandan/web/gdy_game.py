@@ -11,7 +11,7 @@ changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
 
 from ..gdy.bots import CoreBot
 from ..gdy.deal import Action, Deal
@@ -20,7 +20,7 @@ from ..gdy.plays import Play
 from .errors import WebError
 from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_record, table_options
 from .i18n import Text, detail, gdy_play_name, text
-from .protocol import Message, bad_field, server_message
+from .protocol import Message, bad_field, reading, server_message
 from .tables import Table
 from .web_games import GameView, WebGame
 
@@ -45,21 +45,23 @@ def _play_view(seat: int, play: Play) -> Dict[str, Any]:
 
 # --- the view ----------------------------------------------------------------------
 
-def _log(deal: Deal, history: Sequence[Action]) -> List[Dict[str, Any]]:
-    """The deal's public events: plays, passes, and the draw that ends a
-    round (everyone passed the last play: the cards are cleared and every
-    seat draws one, as far as the stock goes)."""
-    records: List[Dict[str, Any]] = []
+def _with_draws(history: Sequence[Action], players: int) -> Iterator[Tuple[Action, bool]]:
+    """Each action, and whether it ends a round with a draw: everyone else
+    passed the last play, so the cards are cleared and every seat draws one,
+    as far as the stock goes (docs/gdy_rules.md §5.3)."""
     passes = 0
     for action in history:
-        if action.play.is_pass:
-            records.append({"type": "pass", "seat": action.seat})
-            passes += 1
-            if passes == deal.players - 1:
-                records.append({"type": "draw"})
-        else:
-            records.append(_play_view(action.seat, action.play))
-            passes = 0
+        passes = passes + 1 if action.play.is_pass else 0
+        yield action, passes == players - 1
+
+
+def _log(deal: Deal, history: Sequence[Action]) -> List[Dict[str, Any]]:
+    """The deal's public events: plays, passes, and the draws that end rounds."""
+    records: List[Dict[str, Any]] = []
+    for action, drew in _with_draws(history, deal.players):
+        records.append({"type": "pass", "seat": action.seat} if action.play.is_pass else _play_view(action.seat, action.play))
+        if drew:
+            records.append({"type": "draw"})
     return records
 
 
@@ -121,18 +123,9 @@ def _cards(raw: Dict[str, Any]) -> List[str]:
     return cards
 
 
-def _reading(raw: Dict[str, Any]) -> Optional[int]:
-    reading = raw.get("reading")
-    if reading is None:
-        return None
-    if type(reading) is not int or not 0 <= reading < 100:
-        raise bad_field(detail("reading"))
-    return reading
-
-
 MESSAGES: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     "select": lambda raw: {"cards": _cards(raw)},
-    "play": lambda raw: {"cards": _cards(raw), "reading": _reading(raw)},
+    "play": lambda raw: {"cards": _cards(raw), "reading": reading(raw, below=100)},
     "pass": lambda raw: {},
     "hint": lambda raw: {},
 }
@@ -214,11 +207,9 @@ def replay_steps(table: Table) -> Dict[str, Any]:
     for number, played in enumerate(deals, 1):
         deal = Deal(players=played.players, seed=played.seed, starter=played.starter)
         steps = [_replay_step(deal, None)]
-        passes = 0
-        for action in played.history:
+        for action, drew in _with_draws(played.history, deal.players):
             deal.play(action.play)
-            passes = passes + 1 if action.play.is_pass else 0
-            steps.append(_replay_step(deal, action, drew=passes == deal.players - 1))
+            steps.append(_replay_step(deal, action, drew=drew))
         records.append({"number": number, "starter": deal.starter, "steps": steps,
                         "penalties": list(deal.penalties) if deal.is_over else None, "winner": deal.winner})
     return {"game": "gdy", "players": game.players, "target": game.target, "scores": list(game.scores),

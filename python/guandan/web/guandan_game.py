@@ -24,7 +24,7 @@ from . import coach
 from .errors import WebError
 from .guandan_table import BOT_STRENGTHS, SEATS, GuandanTable, check_options, move_record
 from .i18n import detail, move_name
-from .protocol import MAX_CARDS, Message, bad_field, server_message
+from .protocol import MAX_CARDS, Message, bad_field, reading, server_message
 from .selection import read_selection
 from .tables import Table
 from .web_games import GameView, WebGame
@@ -167,18 +167,9 @@ def _cards(raw: Dict[str, Any]) -> List[Card]:
     return [_card(c, "cards[]") for c in cards]
 
 
-def _reading(raw: Dict[str, Any]) -> Optional[int]:
-    reading = raw.get("reading")
-    if reading is None:
-        return None
-    if type(reading) is not int or not 0 <= reading < 1000:
-        raise bad_field(detail("reading"))
-    return reading
-
-
 MESSAGES: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     "select": lambda raw: {"cards": _cards(raw)},
-    "play": lambda raw: {"cards": _cards(raw), "reading": _reading(raw)},
+    "play": lambda raw: {"cards": _cards(raw), "reading": reading(raw, below=1000)},
     "pass": lambda raw: {},
     "give": lambda raw: {"card": _card(raw.get("card"), "card")},
     "hint": lambda raw: {},

@@ -46,6 +46,17 @@ def bad_field(why: Text) -> WebError:
     return WebError("bad_message", detail=why)
 
 
+def reading(raw: Dict[str, Any], below: int) -> Optional[int]:
+    """A play's ``reading`` (which of several readings of the same cards):
+    None, or an integer 0..below-1. The table checks it against the readings."""
+    value = raw.get("reading")
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value < below:
+        raise bad_field(detail("reading"))
+    return value
+
+
 def _flag(raw: Dict[str, Any]) -> bool:
     on = raw.get("on")
     if type(on) is not bool:
