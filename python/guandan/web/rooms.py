@@ -216,10 +216,6 @@ class Rooms:
     def coaching(table: Table, seat: Optional[int]) -> bool:
         return seat in table.coached
 
-    def view(self, table: Table, player: Optional[str]) -> Dict[str, Any]:
-        seat = None if player is None else table.seat_of(player)
-        return seat_view(table, player, self.names, self.present(table), self.coaching(table, seat), self.clock_of(table))
-
     def changed(self, table: Table) -> None:
         """Send the views (the change is stored already), then let the bots
         and the next deal move."""
@@ -309,7 +305,6 @@ class Rooms:
         return [s for s, p in enumerate(table.seats) if p is not None and p in present and s not in table.away]
 
     def _kick(self, table: Table) -> None:
-        self._arm_clock(table)
         if table.status != "playing" or not self._people_here(table):
             return
         if table.deal_over:
