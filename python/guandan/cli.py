@@ -64,10 +64,10 @@ from collections import defaultdict
 from typing import Optional, Sequence
 
 from . import arguments
+from . import games  # noqa: F401 - registers the built-in games
 from .common.command_line import EXIT_USAGE, CommandError, Parser, add_game_commands, foreign_option, game_in, one_line
 from .common.games import DEFAULT_GAME, GameEntry, game_entry
 from .deal import deal
-from .games import GAMES  # noqa: F401 - registers the built-in games
 from .moves import grouped_moves, legal_moves
 from .names import KIND_NAMES
 from .ruleset import PRESET_NAMES

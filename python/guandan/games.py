@@ -8,10 +8,10 @@ above both games, so neither game imports the web."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict
+from typing import Any
 
 from .commands import GUANDAN
-from .common.games import GameEntry, game_entry, game_names, register_game
+from .common.games import game_names, register_game
 from .gdy.commands import GDY
 
 
@@ -30,6 +30,3 @@ def _gdy_table() -> Any:
 for _entry, _table in ((GUANDAN, _guandan_table), (GDY, _gdy_table)):
     if _entry.name not in game_names():
         register_game(replace(_entry, web_table=_table))
-
-#: The built-in games by their --game name.
-GAMES: Dict[str, GameEntry] = {name: game_entry(name) for name in (GUANDAN.name, GDY.name)}
