@@ -10,7 +10,7 @@ import { el, seatName } from "/static/table_view.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
-import { askNickname, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
+import { askNickname, connectionKey, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
@@ -408,7 +408,7 @@ function connect() {
   state.socket = new TableSocket(code, {
     message: onMessage,
     status: (s) => {
-      state.connection = s === "connected" ? "table.connected" : s === "connecting" ? "table.connecting" : "table.reconnecting";
+      state.connection = connectionKey(s);
       renderConnection();
     },
     closedForGood: (closeCode) => {

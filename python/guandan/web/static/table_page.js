@@ -8,6 +8,12 @@ import { confirmDialog } from "/static/dialog.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** The text key of the socket's state (socket.js) for the header. */
+export function connectionKey(status) {
+  if (status === "connected") return "table.connected";
+  return status === "connecting" ? "table.connecting" : "table.reconnecting";
+}
+
 /** The line under the room: an error, or a plain note. */
 export function roomSay(text, isError = true) {
   $("room-message").textContent = text;
