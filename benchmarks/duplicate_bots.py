@@ -18,7 +18,7 @@ from typing import Dict, Tuple
 
 import guandan
 from guandan import _core
-from guandan.bots import BOTS, Bot, play_deal
+from guandan.gd.bots import BOTS, Bot, play_deal
 
 
 def parse_bot(spec: str) -> Tuple[str, Dict[str, int]]:

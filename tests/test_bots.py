@@ -3,7 +3,7 @@
 import guandan
 import pytest
 from guandan import Card, Deal, Match
-from guandan.bots import BOTS, RandomBot, SimpleBot, card_order, make_bot, play_deal, play_match
+from guandan.gd.bots import BOTS, RandomBot, SimpleBot, card_order, make_bot, play_deal, play_match
 from checked_bot import Checked
 
 

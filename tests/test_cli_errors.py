@@ -23,15 +23,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import guandan
-import guandan.arena  # noqa: F401 - imported before any test replaces simulate, so it keeps the real one
-from guandan import arguments
+import guandan.gd.arena  # noqa: F401 - imported before any test replaces simulate, so it keeps the real one
+from guandan.gd import arguments
 from guandan.cli import _parser, main
 from guandan.common.results_file import read_results
-from guandan.simulate import POLICIES
+from guandan.gd.simulate import POLICIES
 
 import sigint_child
 
-simulate_module = sys.modules["guandan.simulate"]  # guandan.simulate is the function
+simulate_module = sys.modules["guandan.gd.simulate"]  # guandan.simulate is the function
 
 
 def run(argv):
@@ -127,7 +127,7 @@ def test_names_are_accepted_in_any_case(capsys):
 
 
 def test_arena_library_refuses_no_deals():
-    from guandan.arena import arena
+    from guandan.gd.arena import arena
 
     for deals in (0, -1, True, 2.0):
         with pytest.raises(ValueError, match="deals"):

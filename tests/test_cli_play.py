@@ -7,9 +7,9 @@ import sys
 import guandan
 import pytest
 from guandan import Deal, Match
-from guandan.bots import SimpleBot, play_match
+from guandan.gd.bots import SimpleBot, play_match
 from guandan.cli import main
-from guandan.terminal import TerminalPlayer, _move_label, _tribute_lines
+from guandan.gd.terminal import TerminalPlayer, _move_label, _tribute_lines
 
 from scripted_input import script
 

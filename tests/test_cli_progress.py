@@ -9,7 +9,7 @@ from guandan.cli import main
 from guandan.common.progress import ProgressBar
 
 progress_module = sys.modules["guandan.common.progress"]
-simulate_module = sys.modules["guandan.simulate"]  # guandan.simulate is the function
+simulate_module = sys.modules["guandan.gd.simulate"]  # guandan.simulate is the function
 
 
 def test_every_report_is_drawn_at_once():

@@ -8,7 +8,7 @@ import guandan
 import numpy as np
 import pytest
 
-from guandan.cluster import simulate_on_ray
+from guandan.gd.cluster import simulate_on_ray
 
 
 @pytest.mark.parametrize("kwargs, error, match", [

@@ -14,7 +14,7 @@ import random
 
 import guandan
 import pytest
-from guandan.log import match_log, replay
+from guandan.gd.log import match_log, replay
 
 MATCHES = int(os.environ.get("GUANDAN_MATCHES", "340"))
 LEVELS = set(guandan.RANKS)

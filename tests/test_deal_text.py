@@ -243,29 +243,29 @@ def _position_after(seed: int, actions: int) -> guandan.Deal:
 
 
 def test_a_deal_read_from_text_logs_and_replays_from_its_text():
-    import guandan.log
+    import guandan.gd.log
 
     start = _position_after(3, 10)
     deal = guandan.Deal.from_text(start.to_text(), events=start.events)
     for _ in range(6):
         deal.pass_turn() if deal.can_pass() else deal.play(deal.legal_moves()[0])
-    log = guandan.log.deal_log(deal)
+    log = guandan.gd.log.deal_log(deal)
     # The log starts at the text: the events before it are not the log's.
     assert log["deal"]["start_text"] == start.to_text()
     assert len(log["deal"]["events"]) == 6
-    replayed = guandan.log.replay(log)
+    replayed = guandan.gd.log.replay(log)
     assert replayed.to_text() == deal.to_text()
 
 
 def test_a_log_whose_start_text_was_changed_does_not_replay():
-    import guandan.log
+    import guandan.gd.log
 
     deal = guandan.Deal.from_text(_position_after(5, 4).to_text())
     deal.play(deal.legal_moves()[0])
-    log = guandan.log.deal_log(deal)
+    log = guandan.gd.log.deal_log(deal)
     log["deal"]["start_text"] = _position_after(6, 4).to_text()
     with pytest.raises(ValueError, match="deal"):
-        guandan.log.replay(log)
+        guandan.gd.log.replay(log)
 
 
 # The ruleset field: only what differs from the standard rules, by name.
@@ -329,7 +329,7 @@ def test_the_python_ruleset_holds_the_core_table_of_fields():
     import dataclasses
 
     names = [f.name for f in dataclasses.fields(guandan.Ruleset) if f.name != "name"]
-    assert names == [f["name"] for f in _FIELDS] == list(guandan.ruleset.CORE_FIELDS)
+    assert names == [f["name"] for f in _FIELDS] == list(guandan.gd.ruleset.CORE_FIELDS)
     choices = {f["name"]: f["choices"] for f in _FIELDS if f["kind"] == "choice"}
     assert choices == guandan._core.Rules.CHOICES
     for f in _FIELDS:

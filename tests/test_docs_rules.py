@@ -21,7 +21,7 @@ from typing import Dict, Iterator, List, Set, Tuple
 import pytest
 
 import guandan
-from guandan.ruleset import PRESET_NAMES
+from guandan.gd.ruleset import PRESET_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"

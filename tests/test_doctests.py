@@ -18,7 +18,7 @@ MODULES = sorted(["guandan"] + [info.name for info in pkgutil.walk_packages(guan
 
 def test_every_module_is_collected():
     # The modules whose examples were once left out, and the package itself.
-    for name in ("guandan", "guandan.actions", "guandan.bots", "guandan.env", "guandan.openspiel", "guandan.simulate"):
+    for name in ("guandan", "guandan.learning.actions", "guandan.gd.bots", "guandan.learning.env", "guandan.learning.openspiel", "guandan.gd.simulate"):
         assert name in MODULES
 
 

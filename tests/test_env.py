@@ -1,4 +1,4 @@
-"""The PettingZoo environment (guandan.env): API conformance, masks, legality,
+"""The PettingZoo environment (guandan.learning.env): API conformance, masks, legality,
 seeding, the tribute step and what an observation may contain."""
 
 import doctest
@@ -8,17 +8,17 @@ import sys
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo", reason="guandan.env needs PettingZoo: pip install 'guandan-engine[env]'")
-pytest.importorskip("gymnasium", reason="guandan.env needs Gymnasium: pip install 'guandan-engine[env]'")
+pytest.importorskip("pettingzoo", reason="guandan.learning.env needs PettingZoo: pip install 'guandan-engine[env]'")
+pytest.importorskip("gymnasium", reason="guandan.learning.env needs Gymnasium: pip install 'guandan-engine[env]'")
 
 from pettingzoo.test import api_test  # noqa: E402
 
 import guandan  # noqa: E402
-import guandan.encoding as encoding  # noqa: E402
-import guandan.env as genv  # noqa: E402
+import guandan.learning.encoding as encoding  # noqa: E402
+import guandan.learning.env as genv  # noqa: E402
 from guandan import Deal  # noqa: E402
-from guandan.actions import GIVE_BASE, NUM_ACTIONS, PASS, action_of, give_action  # noqa: E402
-from guandan.log import deal_log, replay  # noqa: E402
+from guandan.learning.actions import GIVE_BASE, NUM_ACTIONS, PASS, action_of, give_action  # noqa: E402
+from guandan.gd.log import deal_log, replay  # noqa: E402
 
 API_WARNINGS = [
     "ignore:Observation space for each agent probably should be:UserWarning",
@@ -412,9 +412,9 @@ def test_bad_arguments():
 
 def test_without_pettingzoo_the_encoder_still_imports(monkeypatch):
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
-    monkeypatch.setattr(guandan, "env", genv)
-    monkeypatch.delitem(sys.modules, "guandan.env")
-    module = importlib.import_module("guandan.env")
+    monkeypatch.setattr(sys.modules["guandan.learning"], "env", genv)
+    monkeypatch.delitem(sys.modules, "guandan.learning.env")
+    module = importlib.import_module("guandan.learning.env")
     assert module is not genv
     vector = module.encode_observation(Deal(seed=1).observation(0))
     assert vector.shape == (502,)

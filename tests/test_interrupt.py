@@ -30,7 +30,7 @@ LONG_WORK = {
 
 @pytest.mark.parametrize("work", sorted(LONG_WORK))
 def test_ctrl_c_stops_long_native_work(work):
-    code = "import guandan, guandan.gdy\nfrom guandan.bots import SearchBot, SearchV1Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
+    code = "import guandan, guandan.gdy\nfrom guandan.gd.bots import SearchBot, SearchV1Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
     child = sigint_child.start([sys.executable, "-c", code])
     try:
         assert child.stdout.readline().strip() == "started"

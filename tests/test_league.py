@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 from guandan.cli import main
-from guandan.league import league, league_bots
-from guandan.ratings import fit_ratings
-from guandan.simulate import POLICIES, simulate
+from guandan.gd.arena import arena
+from guandan.gd.league import league, league_bots
+from guandan.common.ratings import fit_ratings
+from guandan.gd.simulate import POLICIES, simulate
 
-simulate_module = sys.modules["guandan.simulate"]  # guandan.simulate is the function
+simulate_module = sys.modules["guandan.gd.simulate"]  # guandan.simulate is the function
 
 
 @pytest.fixture(scope="module")
@@ -149,7 +150,7 @@ def test_the_command_refuses_bad_leagues_in_one_line(argv, words, monkeypatch, t
     def refuse(*args, **kwargs):
         raise AssertionError("a league started")
 
-    monkeypatch.setattr("guandan.league.league", refuse)
+    monkeypatch.setattr("guandan.gd.league.league", refuse)
     status, out, err = run(["arena"] + argv)
     assert status == 2 and out == "" and len(err.splitlines()) == 1 and "Traceback" not in err, (status, out, err)
     for word in words:
@@ -185,18 +186,18 @@ def test_the_arena_does_not_import_the_league():
     import ast
     import inspect
 
-    import guandan.arena
+    import guandan.gd.arena
 
-    tree = ast.parse(inspect.getsource(guandan.arena))
+    tree = ast.parse(inspect.getsource(guandan.gd.arena))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     assert not any(name and name.split(".")[-1] == "league" for name in imported)
     with pytest.raises(AttributeError):
-        guandan.arena.league  # noqa: B018
+        guandan.gd.arena.league  # noqa: B018
 
 
 def test_the_win_interval_widens_when_the_deals_of_a_pair_agree():
-    from guandan.summary import paired_wilson_interval, wilson_interval
+    from guandan.gd.summary import paired_wilson_interval, wilson_interval
 
     split = np.ones(100, dtype=int)  # every pair split: 100 of 200, pairs as informative as deals or more
     assert paired_wilson_interval(split) == wilson_interval(100, 200)
@@ -204,3 +205,23 @@ def test_the_win_interval_widens_when_the_deals_of_a_pair_agree():
     low, high = paired_wilson_interval(agree)
     assert (low, high) == pytest.approx(wilson_interval(50, 100))
     assert high - low > np.subtract(*wilson_interval(100, 200)[::-1])
+
+
+def test_both_games_share_the_duplicate_checks_and_progress():
+    from guandan.common.duplicate import check_pairs, play_both_ways
+    from guandan.gdy.arena import arena as gdy_arena
+
+    seen = []
+    sides = play_both_ways(3, lambda index, report: [report(n, 3) for n in (1, 3)] and index,
+                           progress=lambda done, total: seen.append((done, total)))
+    assert sides == (0, 1) and seen == [(1, 6), (3, 6), (4, 6), (6, 6)]
+    with pytest.raises(ValueError, match="deals must be an integer >= 2"):
+        check_pairs(1, least=2)
+    for bad_bots in (("rule", "nobody"), ("nobody", "rule")):
+        with pytest.raises(ValueError, match="unknown bot 'nobody' for the arena"):
+            arena(*bad_bots, deals=2)
+        with pytest.raises(ValueError, match="unknown bot 'nobody' for the arena"):
+            gdy_arena(*bad_bots, deals=2)
+    counted = []
+    gdy_arena("rule", "random", deals=4, players=3, progress=lambda done, total: counted.append((done, total)))
+    assert counted[-1] == (8, 8)

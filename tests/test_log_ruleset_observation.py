@@ -5,7 +5,7 @@ import json
 
 import guandan
 import pytest
-from guandan.log import LOG_VERSION, ReplayError, deal_log, dumps, loads, match_log, replay
+from guandan.gd.log import LOG_VERSION, ReplayError, deal_log, dumps, loads, match_log, replay
 
 
 def finished_match(seed=4, ruleset="standard"):

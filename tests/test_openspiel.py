@@ -1,4 +1,4 @@
-"""The OpenSpiel game (guandan.openspiel): OpenSpiel's own random simulation
+"""The OpenSpiel game (guandan.learning.openspiel): OpenSpiel's own random simulation
 checks (with serialization), the registration, the chance nodes that deal,
 returns, observations and serialization through the deal's text form."""
 
@@ -11,9 +11,9 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install open_spiel (or 'guandan-engine[openspiel]')")
 
 import guandan  # noqa: E402
-import guandan.openspiel as gos  # noqa: E402
-from guandan.actions import GIVE_BASE, NUM_ACTIONS, PASS, action_of, give_action  # noqa: E402
-from guandan.encoding import encode_observation  # noqa: E402
+import guandan.learning.openspiel as gos  # noqa: E402
+from guandan.learning.actions import GIVE_BASE, NUM_ACTIONS, PASS, action_of, give_action  # noqa: E402
+from guandan.learning.encoding import encode_observation  # noqa: E402
 
 
 def play_randomly(state, rng):
@@ -216,7 +216,7 @@ def test_observers_for_other_observation_types():
 
 def test_import_error_without_open_spiel(monkeypatch):
     monkeypatch.setitem(sys.modules, "pyspiel", None)
-    monkeypatch.delitem(sys.modules, "guandan.openspiel")
-    monkeypatch.setattr(guandan, "openspiel", gos)
+    monkeypatch.delitem(sys.modules, "guandan.learning.openspiel")
+    monkeypatch.setattr(sys.modules["guandan.learning"], "openspiel", gos)
     with pytest.raises(ImportError, match="pip install open_spiel"):
-        importlib.import_module("guandan.openspiel")
+        importlib.import_module("guandan.learning.openspiel")

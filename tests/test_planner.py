@@ -5,7 +5,7 @@ import guandan
 import numpy as np
 import pytest
 from guandan import Match
-from guandan.bots import BOTS, make_bot, play_match
+from guandan.gd.bots import BOTS, make_bot, play_match
 from checked_bot import Checked
 
 

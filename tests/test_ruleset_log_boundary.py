@@ -10,9 +10,9 @@ import random
 import guandan
 import pytest
 from guandan import _core
-from guandan.log import LOG_VERSION, ReplayError, _digest, deal_log, dumps, match_log, replay
-from guandan.names import KIND_NAMES, LEVEL_NAMES, OUTCOME_NAMES, PHASE_NAMES, RANK_NAMES
-from guandan.ruleset import CORE_FIELDS, MAX_ADVANCE, MAX_FAILED_ATTEMPTS_LIMIT, Ruleset
+from guandan.gd.log import LOG_VERSION, ReplayError, _digest, deal_log, dumps, match_log, replay
+from guandan.gd.names import KIND_NAMES, LEVEL_NAMES, OUTCOME_NAMES, PHASE_NAMES, RANK_NAMES
+from guandan.gd.ruleset import CORE_FIELDS, MAX_ADVANCE, MAX_FAILED_ATTEMPTS_LIMIT, Ruleset
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_play import play_deal
@@ -25,7 +25,7 @@ def custom_rulesets():
     advance = st.lists(st.integers(0, MAX_ADVANCE), min_size=3, max_size=3).map(lambda a: tuple(sorted(a, reverse=True)))
     return st.builds(
         Ruleset,
-        name=st.text(min_size=1, max_size=8).filter(lambda n: n.strip() and n.lower() not in guandan.ruleset.PRESET_NAMES),
+        name=st.text(min_size=1, max_size=8).filter(lambda n: n.strip() and n.lower() not in guandan.gd.ruleset.PRESET_NAMES),
         advance=advance,
         failed_attempts_limit=st.none() | st.integers(1, MAX_FAILED_ATTEMPTS_LIMIT),
         tribute_wild_allowed=st.booleans(),
@@ -46,12 +46,12 @@ def test_python_choice_types_spell_the_core_enumerators():
     from typing import get_args
 
     literals = {
-        "deal_end": guandan.ruleset.DealEnd,
-        "tribute_payers": guandan.ruleset.TributePayers,
-        "tribute_cancel": guandan.ruleset.TributeCancel,
-        "return_rule": guandan.ruleset.ReturnRule,
-        "leader_after_tribute": guandan.ruleset.LeaderAfterTribute,
-        "match_win": guandan.ruleset.MatchWin,
+        "deal_end": guandan.gd.ruleset.DealEnd,
+        "tribute_payers": guandan.gd.ruleset.TributePayers,
+        "tribute_cancel": guandan.gd.ruleset.TributeCancel,
+        "return_rule": guandan.gd.ruleset.ReturnRule,
+        "leader_after_tribute": guandan.gd.ruleset.LeaderAfterTribute,
+        "match_win": guandan.gd.ruleset.MatchWin,
     }
     assert {field: get_args(literal) for field, literal in literals.items()} == _core.Rules.CHOICES
 
@@ -64,7 +64,7 @@ def test_core_carries_every_field_by_the_same_name_and_value(ruleset):
         assert getattr(core, field) == getattr(ruleset, field), field
 
 
-@pytest.mark.parametrize("name", guandan.ruleset.PRESET_NAMES)
+@pytest.mark.parametrize("name", guandan.gd.ruleset.PRESET_NAMES)
 def test_presets_reach_the_core_unchanged(name):
     ruleset = Ruleset.preset(name)
     assert {f: getattr(ruleset.core, f) for f in CORE_FIELDS} == {f: getattr(ruleset, f) for f in CORE_FIELDS}
@@ -271,7 +271,7 @@ def test_level_order_is_the_cores():
     for a in singles:
         for b in singles:
             core_says = guandan.beats(singles[a], singles[b], level)
-            assert core_says == (guandan.cards.level_order(a, level) > guandan.cards.level_order(b, level))
+            assert core_says == (guandan.gd.cards.level_order(a, level) > guandan.gd.cards.level_order(b, level))
 
 
 # --- logs: what replay takes ---------------------------------------------------
@@ -545,3 +545,17 @@ def test_any_json_as_a_log_is_a_value_error(value):
 def test_any_bytes_as_a_log_is_a_value_error(blob):
     with pytest.raises(ReplayError):
         replay(blob)
+
+
+def test_the_core_takes_one_keyword_per_field_of_its_table():
+    # The constructor is derived from the table (ruleset.h): a missing or an
+    # unknown field is refused by name, and every field is required.
+    fields = {f: getattr(STANDARD, f) for f in CORE_FIELDS}
+    assert _core.Rules(**fields).advance == STANDARD.advance
+    with pytest.raises(TypeError, match="unknown ruleset field extra"):
+        _core.Rules(**fields, extra=1)
+    for field in CORE_FIELDS:
+        with pytest.raises(TypeError, match=f"the ruleset field {field} is missing"):
+            _core.Rules(**{f: v for f, v in fields.items() if f != field})
+    with pytest.raises(TypeError):
+        _core.Rules(*fields.values())  # keywords only

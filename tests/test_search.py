@@ -3,8 +3,8 @@
 import guandan
 import pytest
 from guandan import _core
-from guandan.arena import arena
-from guandan.bots import RuleV1Bot, SearchV1Bot, make_bot, play_deal
+from guandan.gd.arena import arena
+from guandan.gd.bots import RuleV1Bot, SearchV1Bot, make_bot, play_deal
 
 
 def test_core_bots_play_legal_games_to_the_end():

@@ -8,7 +8,7 @@ import time
 import guandan
 import pytest
 from guandan import _core
-from guandan.bots import RuleBot, SearchBot, play_deal
+from guandan.gd.bots import RuleBot, SearchBot, play_deal
 
 from random_play import random_action
 

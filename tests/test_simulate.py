@@ -147,8 +147,8 @@ def test_number_of_deals_range():
 
 
 def test_policy_names_come_from_the_core():
-    assert guandan.simulate.__module__ == "guandan.simulate"
-    from guandan.simulate import POLICIES
+    assert guandan.simulate.__module__ == "guandan.gd.simulate"
+    from guandan.gd.simulate import POLICIES
 
     assert POLICIES == tuple(_core.policy_names())
     assert {"random", "rule", "search"} <= set(POLICIES)
@@ -156,7 +156,7 @@ def test_policy_names_come_from_the_core():
 
 def _columns(n):
     from guandan.common.columns import allocate_columns
-    from guandan.simulate import _DEAL_COLUMNS
+    from guandan.gd.simulate import _DEAL_COLUMNS
 
     return allocate_columns(_DEAL_COLUMNS, n)
 
@@ -271,7 +271,7 @@ def test_simulate_command(tmp_path, capsys):
 
 
 def test_wilson_interval():
-    from guandan.summary import wilson_interval
+    from guandan.gd.summary import wilson_interval
 
     low, high = wilson_interval(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60

@@ -71,25 +71,67 @@ int exact_int_field(const py::handle& value, const std::string& field, int lo, i
   return int(v);
 }
 
-std::array<int, 3> advance_argument(const py::handle& value) {
-  if (!py::isinstance<py::tuple>(value) && !py::isinstance<py::list>(value))
-    throw py::type_error("advance must be a tuple of three ints (1-2, 1-3, 1-4), got " + type_name(value));
-  const py::sequence items = py::reinterpret_borrow<py::sequence>(value);
-  if (items.size() != 3) throw py::value_error("advance must hold three levels (1-2, 1-3, 1-4)");
-  std::array<int, 3> out{};
-  for (std::size_t i = 0; i < 3; ++i) out[i] = exact_int_field(items[i], "advance", 0, kMaxAdvance);
-  return out;
+// One field's value from Python, checked by the field's kind and range in
+// the core's table (ruleset.h kRulesetFields): the only check of a ruleset's
+// fields (guandan.Ruleset leaves them to this one).
+FieldValue field_argument(const RulesetField& f, const py::handle& value) {
+  const std::string name(f.name);
+  switch (f.kind) {
+    case FieldKind::kLevels: {
+      if (!py::isinstance<py::tuple>(value) && !py::isinstance<py::list>(value))
+        throw py::type_error(name + " must be three ints (1-2, 1-3, 1-4); got " + std::string(py::repr(value)));
+      const py::sequence items = py::reinterpret_borrow<py::sequence>(value);
+      if (items.size() != 3)
+        throw py::value_error(name + " must be three levels 0.." + std::to_string(f.max) +
+                              " (1-2, 1-3, 1-4); got " + std::string(py::repr(value)));
+      FieldValue out{};
+      for (std::size_t i = 0; i < 3; ++i) {
+        if (!PyLong_Check(items[i].ptr()) || PyBool_Check(items[i].ptr()))
+          throw py::type_error(name + " must be three ints (1-2, 1-3, 1-4); got " + std::string(py::repr(value)));
+        out[i] = exact_int_field(items[i], name, 0, f.max);
+      }
+      return out;
+    }
+    case FieldKind::kChoice: {
+      const ChoiceNames& names = *f.choices;
+      const std::string allowed = std::string(names[0]) + ", " + std::string(names[1]);
+      if (!py::isinstance<py::str>(value))
+        throw py::type_error(name + " must be a str (one of " + allowed + "), got " + type_name(value));
+      const std::string text = value.cast<std::string>();
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if (text == names[i]) return FieldValue{int(i), 0, 0};
+      throw py::value_error(name + " must be one of " + allowed + "; got " + std::string(py::repr(value)));
+    }
+    case FieldKind::kFlag:
+      if (!PyBool_Check(value.ptr())) throw py::type_error(name + " must be a bool; got " + std::string(py::repr(value)));
+      return FieldValue{value.ptr() == Py_True ? 1 : 0, 0, 0};
+    case FieldKind::kLimit:
+      if (value.is_none()) return FieldValue{0, 0, 0};
+      if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
+        throw py::type_error(name + " must be None or an int, got " + type_name(value));
+      return FieldValue{exact_int_field(value, name, 1, f.max), 0, 0};
+  }
+  return FieldValue{};
 }
 
-template <class Choice>
-Choice choice_argument(const py::handle& value, const char* field, const ChoiceNames& names) {
-  if (!py::isinstance<py::str>(value))
-    throw py::type_error(std::string(field) + " must be a str, got " + type_name(value));
-  const std::string text = value.cast<std::string>();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (text == names[i]) return Choice(i);
-  throw py::value_error(std::string(field) + " must be one of " + std::string(names[0]) + ", " +
-                        std::string(names[1]) + "; got " + std::string(py::repr(value)));
+// A Ruleset from one keyword argument per field of the table, each required.
+Ruleset rules_from_keywords(const py::kwargs& fields) {
+  std::string known;
+  for (const RulesetField& f : kRulesetFields) known += (known.empty() ? "" : ", ") + std::string(f.name);
+  for (const auto& item : fields) {
+    const std::string name = py::str(item.first);
+    bool found = false;
+    for (const RulesetField& f : kRulesetFields) found = found || f.name == name;
+    if (!found) throw py::type_error("unknown ruleset field " + name + " (the fields: " + known + ")");
+  }
+  Ruleset rules;
+  for (const RulesetField& f : kRulesetFields) {
+    const std::string name(f.name);
+    if (!fields.contains(name)) throw py::type_error("the ruleset field " + name + " is missing (the fields: " + known + ")");
+    f.set(rules, field_argument(f, fields[name.c_str()]));
+  }
+  if (const char* error = ruleset_error(rules)) throw py::value_error(error);
+  return rules;
 }
 
 py::object move_or_none(const Move* m, Rank level) {
@@ -113,33 +155,7 @@ void init_deal(py::module_& m) {
                                   "The C++ ruleset (ruleset.h); built from guandan.Ruleset, with the same field "
                                   "names.");
   rules_class
-      .def(py::init([](const py::handle& advance, const py::handle& deal_end, const py::handle& tribute_payers,
-                       bool tribute_wild_allowed, const py::handle& tribute_cancel, const py::handle& return_rule,
-                       const py::handle& leader_after_tribute, const py::handle& match_win,
-                       const py::handle& failed_attempts_limit, bool all_aces_defeat, bool wild_with_joker) {
-             Ruleset rules;
-             rules.advance = advance_argument(advance);
-             rules.deal_end = choice_argument<DealEnd>(deal_end, "deal_end", kDealEndNames);
-             rules.tribute_payers = choice_argument<TributePayers>(tribute_payers, "tribute_payers", kTributePayersNames);
-             rules.tribute_wild_allowed = tribute_wild_allowed;
-             rules.tribute_cancel = choice_argument<TributeCancel>(tribute_cancel, "tribute_cancel", kTributeCancelNames);
-             rules.return_rule = choice_argument<ReturnRule>(return_rule, "return_rule", kReturnRuleNames);
-             rules.leader_after_tribute =
-                 choice_argument<LeaderAfterTribute>(leader_after_tribute, "leader_after_tribute", kLeaderAfterTributeNames);
-             rules.match_win = choice_argument<MatchWin>(match_win, "match_win", kMatchWinNames);
-             rules.failed_attempts_limit =
-                 failed_attempts_limit.is_none()
-                     ? 0
-                     : exact_int_field(failed_attempts_limit, "failed_attempts_limit", 1, kMaxFailedAttemptsLimit);
-             rules.all_aces_defeat = all_aces_defeat;
-             rules.wild_with_joker = wild_with_joker;
-             if (const char* error = ruleset_error(rules)) throw py::value_error(error);
-             return rules;
-           }),
-           py::arg("advance"), py::arg("deal_end"), py::arg("tribute_payers"),
-           py::arg("tribute_wild_allowed").noconvert(), py::arg("tribute_cancel"), py::arg("return_rule"),
-           py::arg("leader_after_tribute"), py::arg("match_win"), py::arg("failed_attempts_limit"),
-           py::arg("all_aces_defeat").noconvert(), py::arg("wild_with_joker").noconvert())
+      .def(py::init(&rules_from_keywords), "One keyword argument per field of the table (FIELDS), each required.")
       .def_property_readonly_static("CHOICES", [](const py::object&) {
             // The allowed strings of each two-way field, as the Python Ruleset checks them.
             py::dict out;

@@ -11,17 +11,17 @@ the bomb ladder, tribute and levels, under three rulesets (``"pagat"``,
 """
 
 from ._core import Card, Hand, Move
-from .batch import KIND_NAMES, MoveBatch, legal_moves_batch
-from .cards import RANKS, parse_cards
-from .deal import Deal, deal
-from .events import Event
-from .match import Match, MatchState, next_match_state
-from .moves import beats, classify, grouped_moves, legal_moves
-from .moves import MoveSequence
-from .observation import Observation
-from .ruleset import PRESET_NAMES, Ruleset
-from .simulate import DealResults, MatchResults, simulate, simulate_matches
-from .tribute import TributePlan, return_cards, tribute_cards, tribute_leader, tribute_plan
+from .gd.batch import KIND_NAMES, MoveBatch, legal_moves_batch
+from .gd.cards import RANKS, parse_cards
+from .gd.deal import Deal, deal
+from .gd.events import Event
+from .gd.match import Match, MatchState, next_match_state
+from .gd.moves import beats, classify, grouped_moves, legal_moves
+from .gd.moves import MoveSequence
+from .gd.observation import Observation
+from .gd.ruleset import PRESET_NAMES, Ruleset
+from .gd.simulate import DealResults, MatchResults, simulate, simulate_matches
+from .gd.tribute import TributePlan, return_cards, tribute_cards, tribute_leader, tribute_plan
 from .version import __version__
 
 from . import games as _games  # noqa: E402,F401 - registers the built-in games (guandan.common.games)

@@ -18,7 +18,7 @@ results and the run that made them (see ``guandan.common.results_file``).
 
 compares two core policies on duplicate deals (teams swapped); ``--league``
 plays every pair of the bots listed, on the same N deal pairs per match-up,
-and rates them (see ``guandan.league``).
+and rates them (see ``guandan.gd.league``).
 
     guandan play [--ruleset NAME] [--seed N] [--seat S] [--bots NAME]
 
@@ -38,9 +38,9 @@ Each game is an entry of the game registry (``guandan.common.games``):
 game's command, with the options it adds to the shared ones
 (``guandan.common.command_line``); ``--game NAME --help`` lists them.
 
-    guandan serve [--host H] [--port P] [--db FILE]
+    guandan serve [--host H] [--port P] [--db FILE] [--game NAME[,...]]
 
-serves the game in a browser (``docs/web.md``; needs ``pip install '.[web]'``).
+serves the games in a browser (``docs/web.md``; needs ``pip install '.[web]'``).
 
     guandan judge [--host H] [--port P] [--matches N] [--ruleset NAME] [--level L] [--seed S]
                   [--wait SEC] [--timeout SEC] [--bots NAME[,...]] [--duplicate] [--out FILE]
@@ -63,14 +63,14 @@ import time
 from collections import defaultdict
 from typing import Optional, Sequence
 
-from . import arguments
+from .gd import arguments
 from . import games  # noqa: F401 - registers the built-in games
 from .common.command_line import EXIT_USAGE, CommandError, Parser, add_game_commands, foreign_option, game_in, one_line
 from .common.games import DEFAULT_GAME, GameEntry, game_entry
-from .deal import deal
-from .moves import grouped_moves, legal_moves
-from .names import KIND_NAMES
-from .ruleset import PRESET_NAMES
+from .gd.deal import deal
+from .gd.moves import grouped_moves, legal_moves
+from .gd.names import KIND_NAMES
+from .gd.ruleset import PRESET_NAMES
 from .version import __version__
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
@@ -139,7 +139,7 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
 
     add_game_commands(sub, game)
 
-    from .web.serve import bot_delay, port, serve_command
+    from .web.serve import bot_delay, port, serve_command, served_games
 
     web = sub.add_parser("serve", help="play in a browser: tables with friends and bots (needs the web extra)")
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -147,6 +147,9 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
     web.add_argument("--db", default="guandan-web.sqlite", help="SQLite database file (default guandan-web.sqlite)")
     web.add_argument("--bot-delay", type=bot_delay, default=0.6,
                      help="seconds a bot pauses before each action, 0..10 (default 0.6)")
+    web.add_argument("--game", type=served_games, default=None, metavar="NAMES",
+                     help="the games to host, comma-separated, the first the lobby's default "
+                          "(default: every game with a browser table)")
     web.set_defaults(run=serve_command)
 
     from .judge.command import add_commands as add_judge_commands

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .commands import GUANDAN
+from .gd.commands import GUANDAN
 from .common.games import game_names, register_game
 from .gdy.commands import GDY
 

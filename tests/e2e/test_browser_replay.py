@@ -9,7 +9,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from playwright.sync_api import expect  # noqa: E402
 
 from guandan import Match  # noqa: E402
-from guandan.log import dumps, match_log  # noqa: E402
+from guandan.gd.log import dumps, match_log  # noqa: E402
 
 
 def played_match(deals: int, seed: int) -> Match:

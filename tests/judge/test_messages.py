@@ -7,7 +7,7 @@ import random
 import pytest
 
 from guandan import Match
-from guandan.bots import make_bot
+from guandan.gd.bots import make_bot
 from guandan.judge.client import ClientState, choose
 from guandan.judge.table import JudgeTable
 

@@ -14,12 +14,12 @@ websockets = pytest.importorskip("websockets")
 
 from websockets.asyncio.client import connect as ws_connect  # noqa: E402
 
-from guandan.bots import make_bot  # noqa: E402
+from guandan.gd.bots import make_bot  # noqa: E402
 from guandan.judge.client import connect  # noqa: E402
 from guandan.judge.command import run_coroutine  # noqa: E402
 from guandan.judge.report import run_log, summary  # noqa: E402
 from guandan.judge.server import JudgeOptions, JudgeServer  # noqa: E402
-from guandan.log import replay  # noqa: E402
+from guandan.gd.log import replay  # noqa: E402
 
 
 def _options(**changes):

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from tests.web.helpers import FAST, create_app, person, play_through
-from guandan.ruleset import PRESET_NAMES
+from guandan.gd.ruleset import PRESET_NAMES
 
 
 def _public_cards(view) -> Counter:

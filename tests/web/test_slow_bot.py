@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from guandan.bots import SimpleBot
+from guandan.gd.bots import SimpleBot
 from tests.web.helpers import create_app, person, play_through
 
 

@@ -5,7 +5,7 @@ import string
 import pytest
 
 from guandan import Deal, classify
-from guandan.names import KIND_NAMES
+from guandan.gd.names import KIND_NAMES
 from guandan.web.i18n import MESSAGES, kind_name, move_name, phase_name, rank_name, text
 
 

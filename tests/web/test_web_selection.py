@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from guandan import Card, Deal
-from guandan.ruleset import PRESET_NAMES
+from guandan.gd.ruleset import PRESET_NAMES
 from guandan.web.selection import Selection, read_selection
 
 

@@ -1,8 +1,9 @@
-"""Checks of the arguments every game takes: seeds and bounded integers."""
+"""Checks of the arguments every game takes: seeds, bounded integers and
+the policy of each seat."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional, Sequence, Union
 
 import numpy as np
 
@@ -23,3 +24,20 @@ def checked_integer(name: str, value, low: int, high: Optional[int] = None) -> i
         bounds = f"{low:,}..{high:,}" if high is not None else f">= {low:,}"
         raise ValueError(f"{name} must be {bounds}, got {value!r}")
     return value
+
+
+def seat_policies(policy: Union[str, Sequence[str]], players: int, known: Sequence[str]) -> List[str]:
+    """The policy name of each of ``players`` seats: ``policy`` one name for
+    all or one per seat, each one of ``known``; TypeError or ValueError saying
+    what is wrong."""
+    if not isinstance(policy, str) and not isinstance(policy, Sequence):
+        raise TypeError(f"policy must be a name or one name per seat ({players}), got {policy!r}")
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) != players:
+        raise ValueError(f"give one policy for all seats or one per seat ({players}), got {len(names)}")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"a policy is a name, got {name!r}")
+        if name not in known:
+            raise ValueError(f"unknown policy '{name}' (expected one of {', '.join(known)})")
+    return names

@@ -23,6 +23,7 @@ from typing import List, Optional, Tuple
 
 import numpy as np
 
+from ..common.duplicate import check_bot, check_pairs, play_both_ways
 from ..common.runner import Progress
 from ..common.intervals import mean_and_half
 from .simulate import POLICIES, DealResults, simulate
@@ -79,20 +80,13 @@ class ArenaResult:
 def arena(a: str, b: str, deals: int = 2000, players: int = 4, seed: int = 0, threads: int = 1,
           progress: Optional[Progress] = None) -> ArenaResult:
     """Play ``deals`` duplicate pairs of policy ``a`` against policy ``b``."""
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 2:
-        raise ValueError(f"deals must be an integer >= 2 (duplicate pairs), got {deals!r}")
+    check_pairs(deals, least=2)
     for name in (a, b):
-        if not isinstance(name, str) or name not in POLICIES:
-            raise ValueError(f"unknown bot {name!r} for the arena (expected one of {', '.join(POLICIES)})")
-    done = [0, 0]
+        check_bot(name, POLICIES)
 
-    def run(index: int) -> DealResults:
-        def report(n_done: int, total: int) -> None:
-            done[index] = n_done
-            if progress is not None:
-                progress(sum(done), 2 * deals)
-
+    def play_side(index: int, report: Progress) -> DealResults:
         seats = [(a if (s % 2 == 0) == (index == 0) else b) for s in range(players)]
         return simulate(deals, players=players, policy=seats, seed=seed, threads=threads, progress=report)
 
-    return ArenaResult((a, b), players, run(0), run(1))
+    even, odd = play_both_ways(deals, play_side, progress)
+    return ArenaResult((a, b), players, even, odd)

@@ -18,12 +18,12 @@ are the same for any number of threads or chunking (the same machinery as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Union
+from typing import Optional, Sequence, Union
 
 import numpy as np
 
 from .._core import gdy as core_gdy  # the core's Gan Deng Yan
-from ..common.checks import check_seed, checked_integer
+from ..common.checks import check_seed, seat_policies
 from ..common.columns import Columns
 from ..common.runner import MAX_N, Progress, run_in_chunks
 from .deal import check_players
@@ -63,25 +63,11 @@ class GameResults(Columns):
     bombs: np.ndarray
 
 
-def _policies(policy: PolicyLike, players: int) -> List[str]:
-    if not isinstance(policy, str) and not isinstance(policy, Sequence):
-        raise TypeError(f"policy must be a name or one name per seat, got {policy!r}")
-    names = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(names) != players:
-        raise ValueError(f"give one policy for all seats or one per seat ({players}), got {len(names)}")
-    for name in names:
-        if not isinstance(name, str):
-            raise TypeError(f"a policy is a name, got {name!r}")
-        if name not in POLICIES:
-            raise ValueError(f"unknown policy '{name}' (expected one of {', '.join(POLICIES)})")
-    return names
-
-
 def _setup(players, seed, policy, target) -> "core_gdy.SimulationSetup":
     check_players(players)
     check_seed(seed)
     check_target(target)
-    return core_gdy.SimulationSetup(players, seed, _policies(policy, players), target)
+    return core_gdy.SimulationSetup(players, seed, seat_policies(policy, players, POLICIES), target)
 
 
 def simulate(

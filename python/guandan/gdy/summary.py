@@ -1,5 +1,5 @@
 """Summary tables of Gan Deng Yan simulations, with 95 % intervals (the
-lines of :mod:`guandan.summary`)."""
+lines of :mod:`guandan.gd.summary`)."""
 
 from __future__ import annotations
 

@@ -38,8 +38,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._core import Card, Move
-from ..moves import classify
-from ..ruleset import RulesetLike
+from ..gd.moves import classify
+from ..gd.ruleset import RulesetLike
 from .cards import BIG_JOKER as BIG_JOKER_WIRE, SMALL_JOKER as SMALL_JOKER_WIRE, hand_of_wire, wire_card
 
 PASS_ACTION: List[Any] = ["PASS", "PASS", "PASS"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Dict, Iterable, List
 
 from .._core import Card, Hand
-from ..names import RANK_NAMES
+from ..gd.names import RANK_NAMES
 
 SMALL_JOKER = "SB"
 BIG_JOKER = "HR"

@@ -3,8 +3,8 @@ the competition's protocol.
 
 :class:`ClientState` follows the messages of one seat and rebuilds what
 the seat may know (its hand, the cards played and shown, the trick, who
-is out) as an :class:`~guandan.observation.Observation` with the core's
-view, so every bot of :data:`guandan.bots.BOTS` plays from it. The
+is out) as an :class:`~guandan.gd.observation.Observation` with the core's
+view, so every bot of :data:`guandan.gd.bots.BOTS` plays from it. The
 judge's ``actionList`` is read with :func:`.actions.move_of_action`; an
 entry our engine cannot read is never chosen. :func:`connect` answers
 every ``act`` with ``{"actIndex": i}`` and connects again (with a growing
@@ -20,10 +20,10 @@ from typing import Any, Callable, List, Optional, TextIO, Tuple
 
 from .. import _core
 from .._core import Card, Hand, Move
-from ..bots import Bot, SimpleBot
-from ..cards import level_index
-from ..observation import Observation
-from ..ruleset import RulesetLike, as_ruleset
+from ..gd.bots import Bot, SimpleBot
+from ..gd.cards import level_index
+from ..gd.observation import Observation
+from ..gd.ruleset import RulesetLike, as_ruleset
 from .actions import is_pass, move_of_action
 from .cards import card_of_wire, hand_of_wire
 

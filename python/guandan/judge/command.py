@@ -9,8 +9,9 @@ import re
 import threading
 from typing import Any, Coroutine, Dict, TypeVar
 
-from .. import arguments
-from ..ruleset import PRESET_NAMES
+from ..common import network
+from ..gd import arguments
+from ..gd.ruleset import PRESET_NAMES
 
 RULESETS = "{" + ",".join(PRESET_NAMES) + "}"
 DEFAULT_PORT = 23456
@@ -40,17 +41,6 @@ def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]
-
-
-def _port(text: str) -> int:
-    """An argparse type: a TCP port 0..65535 (0: any free port, printed)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be an integer 0..65535, got {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 0..65535, got {value}")
-    return value
 
 
 def _seconds(most: float):
@@ -97,7 +87,7 @@ def _bots(text: str) -> list:
 
 
 def _bot(text: str) -> str:
-    from ..bots import BOTS
+    from ..gd.bots import BOTS
 
     name = text.strip().lower()
     if name not in BOTS:
@@ -125,7 +115,7 @@ def add_commands(sub: Any) -> None:
     """The ``judge`` and ``connect`` subcommands of ``sub``."""
     judge = sub.add_parser("judge", help="host the Guandan AI competition's websocket protocol (docs/judge.md)")
     judge.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    judge.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free port)")
+    judge.add_argument("--port", type=network.port(0), default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free port)")
     judge.add_argument("--matches", type=_count, default=1, help="matches to play (default 1)")
     judge.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS)
     judge.add_argument("--level", type=arguments.level, default="2", help="level both teams start at (default 2)")
@@ -163,13 +153,12 @@ def _check_websockets() -> None:
 
 
 def judge_command(args: argparse.Namespace) -> int:
-    from ..web.serve import _check_address
     from .report import summary, write_run
     from .server import JudgeOptions, JudgeServer
 
     _check_websockets()
     if args.port:
-        _check_address(args.host, args.port)
+        network.check_address(args.host, args.port)
     options = JudgeOptions(host=args.host, port=args.port, matches=args.matches, ruleset=args.ruleset,
                            level=args.level, seed=args.seed, wait=args.wait, timeout=args.timeout,
                            bots=args.bots, duplicate=args.duplicate)
@@ -182,7 +171,7 @@ def judge_command(args: argparse.Namespace) -> int:
 
 
 def connect_command(args: argparse.Namespace) -> int:
-    from ..bots import BOTS, SearchBot, make_bot
+    from ..gd.bots import BOTS, SearchBot, make_bot
     from .client import connect
 
     _check_websockets()

@@ -1,8 +1,8 @@
 """A judge run's log (versioned JSON) and its summary, as ``guandan arena`` prints one.
 
 The log holds the options, what played each path, every match as our
-match log (:func:`guandan.log.match_log`, so each replays exactly with
-:func:`guandan.log.replay`) with the rotation it was played at, and every
+match log (:func:`guandan.gd.log.match_log`, so each replays exactly with
+:func:`guandan.gd.log.replay`) with the rotation it was played at, and every
 fallback the judge played for a client.
 
 Team A is the clients of paths 0 and 2, team B those of 1 and 3, whatever
@@ -17,8 +17,8 @@ from typing import Any, Dict, List
 import numpy as np
 
 from ..common.lines import mean_line, rate_line
-from ..log import match_log
-from ..ruleset import as_ruleset
+from ..gd.log import match_log
+from ..gd.ruleset import as_ruleset
 from ..version import __version__
 from .server import JudgeRun
 

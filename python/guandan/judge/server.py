@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, TextIO
 
 from .._core import Card, Move
-from ..bots import Bot, make_bot
-from ..match import Match
-from ..ruleset import RulesetLike, as_ruleset
+from ..gd.bots import Bot, make_bot
+from ..gd.match import Match
+from ..gd.ruleset import RulesetLike, as_ruleset
 from . import messages
 from .table import Decision, JudgeTable, participant_of
 
@@ -334,7 +334,7 @@ def _match_seed(seed: int, index: int) -> int:
 
 def check_bots(names: List[str]) -> List[str]:
     """One bot name for every seat, or four; ValueError naming an unknown one."""
-    from ..bots import BOTS
+    from ..gd.bots import BOTS
 
     if len(names) not in (1, 4):
         raise ValueError(f"--bots: give one bot or four, one per seat; got {len(names)}")

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple, Union
 
 from .._core import Card, Move
-from ..cards import level_order
-from ..match import Match
+from ..gd.cards import level_order
+from ..gd.match import Match
 from . import messages
 from .actions import PASS_ACTION, tribute_action, wire_action
 from .cards import wire_card

@@ -10,7 +10,7 @@ import json
 import logging
 import mimetypes
 import os
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Optional, Tuple
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Optional, Sequence, Tuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -19,7 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..log import dumps
+from ..gd.log import dumps
 from . import protocol, sessions
 from .bot_runner import BotRunner
 from .errors import WebError
@@ -28,6 +28,7 @@ from .rate_limit import RateLimit
 from .rooms import BotFactory, Connection, Rooms
 from .store import Store
 from .views import table_summary
+from .web_games import game_summary, hosted_games, web_game
 
 log = logging.getLogger("guandan.web")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -123,6 +124,12 @@ async def get_session(request: Request) -> Response:
 
 
 # --- tables --------------------------------------------------------------------
+@_errors
+async def list_games(request: Request) -> Response:
+    """The games this server hosts, first the default, as the lobby offers them."""
+    return JSONResponse({"games": [game_summary(web_game(name)) for name in _rooms(request).games]})
+
+
 @_errors
 async def list_tables(request: Request) -> Response:
     rooms = _rooms(request)
@@ -306,10 +313,14 @@ async def table_page(request: Request) -> Response:
 
 
 def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_factory: Optional[BotFactory] = None,
-               workers: int = 4, message_rate: Tuple[float, int] = (10.0, 20)) -> Starlette:
+               workers: int = 4, message_rate: Tuple[float, int] = (10.0, 20),
+               games: Optional[Sequence[str]] = None) -> Starlette:
     """The app on the database at ``db_path`` (created if missing); bots
     pause ``bot_delay`` seconds before each action; a websocket may send
-    ``message_rate`` = (messages a second, burst)."""
+    ``message_rate`` = (messages a second, burst). New tables may be of
+    ``games`` (registry names, the first the default; default: every game
+    with a browser table)."""
+    hosted = hosted_games(games)
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
@@ -322,6 +333,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_
     routes = [
         Route("/api/session", post_session, methods=["POST"]),
         Route("/api/session", get_session, methods=["GET"]),
+        Route("/api/games", list_games, methods=["GET"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/vs-bots", create_vs_bots, methods=["POST"]),
@@ -336,7 +348,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.rooms = Rooms(store, runner, bot_delay, bot_factory)
+    app.state.rooms = Rooms(store, runner, bot_delay, bot_factory, hosted)
     app.state.message_rate = message_rate
     return app
 

@@ -26,8 +26,8 @@ from typing import List, Optional, Sequence, Tuple
 
 from .. import _core
 from .._core import Card, Move
-from ..deal import Deal
-from ..moves import group_key
+from ..gd.deal import Deal
+from ..gd.moves import group_key
 from .i18n import Text, card_count, move_name, text
 
 # The search bot's cut of the candidates.

@@ -1,7 +1,7 @@
 """Guandan at the browser table: its :class:`~guandan.web.web_games.WebGame`.
 
 What a seat sees (``docs/web.md §5``) is built from the engine's
-:class:`~guandan.observation.Observation` of the viewer's seat: its own hand
+:class:`~guandan.gd.observation.Observation` of the viewer's seat: its own hand
 and the public record only. A viewer without a seat gets the public record
 and no hand. Nothing here reads ``deal.hands``, so no other seat's hidden
 card can reach a browser; only once a deal is over are the cards the seats
@@ -16,10 +16,10 @@ import weakref
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, cast
 
 from .._core import Card
-from ..deal import Deal
-from ..events import Event
-from ..log import match_log
-from ..observation import Observation
+from ..gd.deal import Deal
+from ..gd.events import Event
+from ..gd.log import match_log
+from ..gd.observation import Observation
 from . import coach
 from .errors import WebError
 from .guandan_table import BOT_STRENGTHS, SEATS, GuandanTable, check_options, move_record

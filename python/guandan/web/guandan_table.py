@@ -8,17 +8,17 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from .._core import Card, Move
-from ..bots import Bot, RuleBot, SearchBot, SimpleBot
-from ..deal import Deal
-from ..match import Match
-from ..ruleset import PRESET_NAMES
+from ..gd.bots import Bot, RuleBot, SearchBot, SimpleBot
+from ..gd.deal import Deal
+from ..gd.match import Match
+from ..gd.ruleset import PRESET_NAMES
 from .errors import WebError
 from .i18n import detail, phase_name, text
 from .selection import read_selection
 from .tables import OnAction, Table
 
 #: Web bot strengths and the bots they play with, each the bot of that name
-#: everywhere (``guandan.bots.BOTS``): simple the smallest-combination player,
+#: everywhere (``guandan.gd.bots.BOTS``): simple the smallest-combination player,
 #: rule the planning player, search the search bot at 300 ms a decision
 #: (docs/web.md).
 BOT_STRENGTHS: Dict[str, Callable[[Optional[int]], Bot]] = {

@@ -79,8 +79,8 @@ from functools import lru_cache
 from typing import Dict, Mapping, Tuple
 
 from .._core import Move
-from ..cards import level_index
-from ..names import KIND_NAMES, LEVEL_NAMES, PHASE_NAMES, RANK_NAMES
+from ..gd.cards import level_index
+from ..gd.names import KIND_NAMES, LEVEL_NAMES, PHASE_NAMES, RANK_NAMES
 
 Text = Dict[str, str]
 LANGUAGES = ("en", "zh")

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple, TypeVar
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
 from .bot_runner import BotRunner
 from .errors import WebError
@@ -22,7 +22,7 @@ from .protocol import Message, server_message
 from .store import Store, TableRecord
 from .tables import Table, new_code, normal_code
 from .views import seat_view
-from .web_games import WebGame, web_game
+from .web_games import WebGame, hosted_games, web_game
 
 log = logging.getLogger("guandan.web")
 T = TypeVar("T")
@@ -94,8 +94,10 @@ class Connection:
 
 class Rooms:
     def __init__(self, store: Store, runner: BotRunner, bot_delay: float = 0.6,
-                 bot_factory: Optional[BotFactory] = None) -> None:
+                 bot_factory: Optional[BotFactory] = None, games: Optional[Sequence[str]] = None) -> None:
         self.store = store
+        # The games new tables may be of (stored tables of others still resume).
+        self.games = hosted_games(games)
         self.runner = runner
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory
@@ -134,7 +136,7 @@ class Rooms:
         (``already_hosting``) unless the body says ``"replace": true``, which
         ends the old one."""
         self.sweep_idle()
-        game = web_game(body.get("game", "guandan"))
+        game = web_game(body.get("game", self.games[0]), self.games)
         options = game.options(body)
         bots = game.check_strength(body.get("bots", game.default_strength))
         seats = game.check_seats(body["players"]) if "players" in body else game.default_seats

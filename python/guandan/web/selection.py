@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence, Tuple
 
 from .._core import Card, Move
-from ..deal import Deal
-from ..moves import beats, classify
+from ..gd.deal import Deal
+from ..gd.moves import beats, classify
 from .i18n import Text, kind_name, move_name, phase_name, text
 
 

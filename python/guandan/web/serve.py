@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
+
+from ..common import network
 
 
-def port(text: str) -> int:
-    """An argparse type: a TCP port 1..65535."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be an integer 1..65535, got {text!r}") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 1..65535, got {value}")
-    return value
-
+#: An argparse type: a TCP port 1..65535.
+port = network.port(1)
 
 MAX_BOT_DELAY = 10.0
 
@@ -32,21 +25,17 @@ def bot_delay(text: str) -> float:
     return value
 
 
-def _check_address(host: str, number: int) -> None:
-    """ValueError (one line) when the address cannot be listened on."""
-    try:
-        infos = socket.getaddrinfo(host, number, type=socket.SOCK_STREAM)
-    except socket.gaierror as error:
-        raise ValueError(f"--host {host!r}: {error.strerror}") from None
-    except UnicodeError:
-        raise ValueError(f"--host {host!r}: not a host name or address") from None
-    family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as error:
-            raise ValueError(f"cannot listen on {host}:{number}: {error.strerror}") from None
+def served_games(text: str) -> list:
+    """An argparse type: the games to host, comma-separated registry names
+    of games with a browser table (the first is the lobby's default)."""
+    from .web_games import web_game_names
+
+    names = [name.strip().lower() for name in text.split(",")]
+    known = web_game_names()
+    for name in names:
+        if name not in known:
+            raise argparse.ArgumentTypeError(f"no browser table for the game {name!r} (games with one: {', '.join(known)})")
+    return list(dict.fromkeys(names))
 
 
 def _check_db(path: str) -> None:
@@ -62,11 +51,12 @@ def serve_command(args: argparse.Namespace) -> int:
     except ImportError:
         raise ValueError("the web server needs its extra: pip install 'guandan-engine[web]'") from None
     _check_db(args.db)
-    _check_address(args.host, args.port)
+    network.check_address(args.host, args.port)
     from . import protocol
     from .app import create_app
 
-    app = create_app(args.db, bot_delay=args.bot_delay)
-    print(f"guandan: serving on http://{args.host}:{args.port} (database {args.db}); Ctrl-C stops", flush=True)
+    app = create_app(args.db, bot_delay=args.bot_delay, games=args.game)
+    hosted = ", ".join(app.state.rooms.games)
+    print(f"guandan: serving {hosted} on http://{args.host}:{args.port} (database {args.db}); Ctrl-C stops", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=protocol.MAX_FRAME)
     return 0

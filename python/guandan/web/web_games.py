@@ -13,7 +13,7 @@ send while it plays, and how a bot decides.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, Type
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type
 
 from ..common.games import game_entry, game_names
 from .errors import WebError
@@ -61,15 +61,41 @@ class WebGame:
         return seats
 
 
-def web_game(name: Any) -> WebGame:
-    """The web part of the game called ``name``; ``bad_request`` if there is no such game or it has no tables."""
+def web_game(name: Any, hosted: Optional[Sequence[str]] = None) -> WebGame:
+    """The web part of the game called ``name``; ``bad_request`` if there is
+    no such game, it has no tables, or it is not one of ``hosted`` (the games
+    this server hosts; default: every game with a browser table)."""
+    names = list(hosted) if hosted is not None else web_game_names()
     if not isinstance(name, str) or name not in game_names():
-        raise WebError("bad_request", detail=detail("one_of", field="game", values=", ".join(web_game_names())))
+        raise WebError("bad_request", detail=detail("one_of", field="game", values=", ".join(names)))
     entry = game_entry(name)
     if entry.web_table is None:
-        raise WebError("bad_request", detail=detail("no_browser_table", game=entry.title,
-                                                                 values=", ".join(web_game_names())))
+        raise WebError("bad_request", detail=detail("no_browser_table", game=entry.title, values=", ".join(names)))
+    if name not in names:
+        raise WebError("bad_request", detail=detail("one_of", field="game", values=", ".join(names)))
     return entry.web_table()
+
+
+def hosted_games(games: Optional[Sequence[str]]) -> Tuple[str, ...]:
+    """The games a server hosts: ``games`` (registry names), or every game
+    with a browser table when None; ValueError naming a game without one."""
+    known = web_game_names()
+    if games is None:
+        return tuple(known)
+    if isinstance(games, str) or not games:
+        raise ValueError(f"games must be a non-empty list of game names (of {', '.join(known)}), got {games!r}")
+    for name in games:
+        if name not in known:
+            raise ValueError(f"no browser table for the game {name!r} (games with one: {', '.join(known)})")
+    return tuple(dict.fromkeys(games))
+
+
+def game_summary(game: WebGame) -> Dict[str, Any]:
+    """What the lobby needs to offer a game's tables: its name and title, bot
+    strengths and table sizes, with their defaults (``GET /api/games``)."""
+    return {"name": game.name, "title": game_entry(game.name).title, "strengths": list(game.strengths),
+            "default_strength": game.default_strength, "seats": list(game.seats),
+            "default_seats": game.default_seats, "page": game.page}
 
 
 def web_game_names() -> List[str]:

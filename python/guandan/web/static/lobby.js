@@ -2,20 +2,41 @@
 import { initI18n, t, pick } from "/static/i18n.js";
 import { api, currentPlayer, setNickname, parseTableCode, tableLink } from "/static/api.js";
 
-// Each game's bot strengths and table sizes, as the server takes them (docs/web.md §7).
-const GAMES = {
-  guandan: { strengths: ["simple", "rule", "search"], players: [4] },
-  gdy: { strengths: ["random", "rule", "search"], players: [2, 3, 4, 5, 6] },
-};
+// The games this server hosts, the first the default: each one's title, bot
+// strengths and table sizes, as the server takes them (GET /api/games,
+// docs/web.md §7). Filled by main() before the forms are.
+let GAMES = {};
+let DEFAULT_GAME = "guandan";
+
+async function loadGames() {
+  const reply = await api("GET", "/api/games");
+  GAMES = {};
+  for (const game of reply.games) {
+    const players = [];
+    for (let n = game.seats[0]; n <= game.seats[1]; n++) players.push(n);
+    GAMES[game.name] = { ...game, players };
+  }
+  DEFAULT_GAME = reply.games[0].name;
+}
+
+/** A game's name in the current language (its title where no translation is kept). */
+function gameName(name) {
+  const text = t("game." + name);
+  return text === "game." + name ? (GAMES[name] ? GAMES[name].title : name) : text;
+}
+
 const RULESETS = ["standard", "pagat", "app"];
 const CLOCKS = [0, 15, 30, 60, 120]; // seconds a turn; 0: none (the server's default is 30)
 const $ = (id) => document.getElementById(id);
 
 function fillSelects() {
-  for (const select of document.querySelectorAll(".game-select")) fillOptions(select, Object.keys(GAMES), "game.", "guandan");
+  for (const select of document.querySelectorAll(".game-select")) {
+    fillOptions(select, Object.keys(GAMES), "game.", DEFAULT_GAME, gameName);
+    select.closest(".row").hidden = Object.keys(GAMES).length < 2; // nothing to choose
+  }
   for (const select of document.querySelectorAll(".strength-select")) {
-    const game = GAMES[$(`${select.dataset.form}-game`).value] || GAMES.guandan;
-    fillOptions(select, game.strengths, "strength.", "rule");
+    const game = GAMES[$(`${select.dataset.form}-game`).value] || GAMES[DEFAULT_GAME];
+    fillOptions(select, game.strengths, "strength.", game.default_strength);
   }
   for (const select of document.querySelectorAll(".ruleset-select")) fillOptions(select, RULESETS, "ruleset.", "standard");
   const clock = $("create-clock");
@@ -28,21 +49,23 @@ function fillSelects() {
   }));
   clock.value = chosen;
   for (const select of document.querySelectorAll(".players-select")) {
-    const chosen = select.value || "4";
-    select.replaceChildren(...GAMES.gdy.players.map((n) => {
+    const form = select.id.split("-")[0]; // vsbots-players, create-players
+    const game = GAMES[$(`${form}-game`).value] || GAMES[DEFAULT_GAME];
+    const chosen = Number(select.value || game.default_seats);
+    select.replaceChildren(...game.players.map((n) => {
       const option = document.createElement("option");
       option.value = String(n);
       option.textContent = String(n);
       return option;
     }));
-    select.value = chosen;
+    select.value = String(game.players.includes(chosen) ? chosen : game.default_seats);
   }
   const gdyVsBots = $("vsbots-game").value === "gdy";
   $("vsbots-about").textContent = gdyVsBots ? t("lobby.gdy.about", { n: $("vsbots-players").value }) : t("lobby.vsbots.about");
   for (const form of ["vsbots", "create"]) {
-    const gdy = $(`${form}-game`).value === "gdy";
-    for (const row of document.querySelectorAll(`.guandan-only[data-form="${form}"]`)) row.hidden = gdy;
-    for (const row of document.querySelectorAll(`.gdy-only[data-form="${form}"]`)) row.hidden = !gdy;
+    const game = $(`${form}-game`).value;
+    for (const row of document.querySelectorAll(`.guandan-only[data-form="${form}"]`)) row.hidden = game !== "guandan";
+    for (const row of document.querySelectorAll(`.gdy-only[data-form="${form}"]`)) row.hidden = game !== "gdy";
   }
 }
 
@@ -53,18 +76,18 @@ function tableOptions(form) {
   if (game === "gdy") {
     body.players = Number($(`${form}-players`).value);
     body.target = Number($(`${form}-target`).value);
-  } else {
+  } else if (game === "guandan") {
     body.ruleset = $(`${form}-ruleset`).value;
   }
   return body;
 }
 
-function fillOptions(select, values, prefix, fallback) {
+function fillOptions(select, values, prefix, fallback, label = (value) => t(prefix + value)) {
   const chosen = select.value || fallback;
   select.replaceChildren(...values.map((value) => {
     const option = document.createElement("option");
     option.value = value;
-    option.textContent = t(prefix + value);
+    option.textContent = label(value);
     return option;
   }));
   select.value = values.includes(chosen) ? chosen : fallback;
@@ -146,7 +169,7 @@ function openTableRow(table) {
   const game = table.game || "guandan";
   row.append(
     cell(table.host_name || ""),
-    cell(t("game." + game)),
+    cell(gameName(game)),
     cell(game === "guandan" ? t("ruleset." + table.ruleset) : t("gdy.options", { n: table.seats.length, target: table.options.target })),
     cell(t("strength." + table.bots)),
     cell(`${table.humans} / ${table.seats.length}`),
@@ -157,6 +180,7 @@ function openTableRow(table) {
 }
 
 async function main() {
+  await loadGames();
   fillSelects();
   for (const select of document.querySelectorAll(".game-select, .players-select")) select.addEventListener("change", fillSelects);
   initI18n();

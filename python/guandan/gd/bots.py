@@ -5,7 +5,7 @@ asks the seat to act for a move (or a tribute or return card) until the deal
 is over; :func:`play_match` does the same deal after deal.
 
     >>> from guandan import Match
-    >>> from guandan.bots import SimpleBot, play_match
+    >>> from guandan.gd.bots import SimpleBot, play_match
     >>> match = play_match(Match("standard", seed=1), [SimpleBot() for _ in range(4)])
     >>> match.is_over, match.winner in (0, 1)
     (True, True)
@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Dict, List, Optional, Protocol, Sequence
 
-from . import _core
-from ._core import Card, Move
+from .. import _core
+from .._core import Card, Move
 from .cards import level_order
 from .deal import Deal
 from .match import Match

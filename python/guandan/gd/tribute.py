@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
-from . import _core
-from ._core import Card
+from .. import _core
+from .._core import Card
 from .cards import CardsLike, as_hand, level_index
 from .ruleset import RulesetLike, as_ruleset
 

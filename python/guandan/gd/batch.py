@@ -21,8 +21,8 @@ from typing import Iterable, List, Optional, Sequence, Union
 
 import numpy as np
 
-from . import _core
-from ._core import Hand, Move
+from .. import _core
+from .._core import Hand, Move
 from .cards import level_index
 from .names import KIND_NAMES
 from .ruleset import RulesetLike, as_ruleset

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
-from . import _core
-from ._core import Card, Hand, Move, MoveSequence
+from .. import _core
+from .._core import Card, Hand, Move, MoveSequence
 from .cards import CardsLike, as_hand, level_index
 from .events import Event
 from .names import OUTCOME_NAMES, PHASE_NAMES
-from .common.checks import check_seed  # noqa: F401 (also guandan.deal.check_seed)
+from ..common.checks import check_seed  # noqa: F401 (also guandan.gd.deal.check_seed)
 from .observation import Observation
 from .ruleset import CORE_FIELDS, PRESET_NAMES, Ruleset, RulesetLike, as_ruleset
 from .tribute import TributePlan

@@ -1,6 +1,6 @@
 """A PettingZoo AEC environment for Guandan.
 
-    >>> from guandan.env import env
+    >>> from guandan.learning.env import env
     >>> e = env(ruleset="standard", mode="deal")
     >>> e.reset(seed=7)
     >>> obs, reward, terminated, truncated, info = e.last()
@@ -35,8 +35,8 @@ each other deal, the new match ``levels`` and ``declarers``.
 Actions
 -------
 
-``Discrete(guandan.actions.NUM_ACTIONS)``, the fixed space of
-:mod:`guandan.actions`: ``0`` passes; a move action plays the representative
+``Discrete(guandan.learning.actions.NUM_ACTIONS)``, the fixed space of
+:mod:`guandan.learning.actions`: ``0`` passes; a move action plays the representative
 of its (kind, size, rank) group from :func:`guandan.grouped_moves` for the
 hand, level, play to beat and ruleset (among the legal moves of that group,
 the one that spends the fewest wild cards); ``GIVE_BASE + k`` gives card kind
@@ -50,31 +50,31 @@ The observation vector
 ----------------------
 
 ``observation["observation"]`` is the ``int8`` vector of
-:mod:`guandan.encoding` (``OBSERVATION_SIZE = 502`` entries, the observer's
+:mod:`guandan.learning.encoding` (``OBSERVATION_SIZE = 502`` entries, the observer's
 own hand and the public record only, seats relative to the observer); its
 fields are documented there.
 
 The environment needs PettingZoo and Gymnasium
 (``pip install 'guandan-engine[env]'``); the encoding and the action helpers
-(:func:`guandan.encoding.encode_observation`,
-:func:`guandan.actions.legal_action_table`,
-:func:`guandan.actions.apply_action`) need only numpy and are re-exported here.
+(:func:`guandan.learning.encoding.encode_observation`,
+:func:`guandan.learning.actions.legal_action_table`,
+:func:`guandan.learning.actions.apply_action`) need only numpy and are re-exported here.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, Optional, Sequence
 
 import numpy as np
 
-from ._core import Move
+from .._core import Move
 from .actions import NUM_ACTIONS, ActionTable, apply_action, legal_action_table
-from .cards import RANKS
-from .deal import Deal
+from ..gd.cards import RANKS
+from ..gd.deal import Deal
 from .encoding import FIELDS, OBSERVATION_SIZE, encode_observation, observation_bounds
-from .match import Match
-from .observation import Observation
-from .ruleset import Ruleset, RulesetLike, as_ruleset
+from ..gd.match import Match
+from ..gd.observation import Observation
+from ..gd.ruleset import Ruleset, RulesetLike, as_ruleset
 
 try:
     from gymnasium import spaces
@@ -142,7 +142,7 @@ class GuandanEnv(AECEnv):
     ) -> None:
         if _MISSING is not None:
             raise ImportError(
-                "guandan.env needs PettingZoo and Gymnasium: pip install 'guandan-engine[env]' "
+                "guandan.learning.env needs PettingZoo and Gymnasium: pip install 'guandan-engine[env]' "
                 "(or pip install pettingzoo gymnasium)"
             ) from _MISSING
         super().__init__()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Tuple
 
-from ._core import Hand, Move
+from .._core import Hand, Move
 from .events import Event
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -6,8 +6,8 @@ from typing import List
 
 import numpy as np
 
-from .common.intervals import Z95, mean_and_half, paired_wilson_interval, wilson_interval  # noqa: F401 (the summary's API)
-from .common.lines import mean_line, rate_line, throughput_line
+from ..common.intervals import Z95, mean_and_half, paired_wilson_interval, wilson_interval  # noqa: F401 (the summary's API)
+from ..common.lines import mean_line, rate_line, throughput_line
 from .names import OUTCOME_NAMES
 from .simulate import TRIBUTE_EVENTS, DealResults, MatchResults
 

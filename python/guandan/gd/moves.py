@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence as _SequenceABC
 from typing import TYPE_CHECKING, Optional, Sequence, Tuple
 
-from . import _core
-from ._core import Hand, Move, MoveSequence
-from .cards import _LEVEL_INDEX, CardsLike, as_hand, level_index
+from .. import _core
+from .._core import Hand, Move, MoveSequence
+from .cards import LEVEL_INDEX, CardsLike, as_hand, level_index
 from .ruleset import PRESET_NAMES, RulesetLike, as_ruleset
 
 # Preset names map straight to the one move-generation flag, so the common
@@ -34,7 +34,7 @@ _core_legal_moves = _core.legal_moves  # one global lookup on the hot path
 
 def _level_and_flag(level: str, ruleset: RulesetLike) -> Tuple[int, bool]:
     try:
-        return _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]  # type: ignore[index]
+        return LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]  # type: ignore[index]
     except (KeyError, TypeError):
         return level_index(level), as_ruleset(ruleset).wild_with_joker
 
@@ -60,7 +60,7 @@ def legal_moves(  # noqa: F811 - replaced below by the compiled façade
     if type(hand) is not Hand:
         hand = as_hand(hand)
     try:
-        level_i, wild_with_joker = _LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]  # type: ignore[index]
+        level_i, wild_with_joker = LEVEL_INDEX[level], _WILD_WITH_JOKER[ruleset]  # type: ignore[index]
     except (KeyError, TypeError):
         level_i, wild_with_joker = _level_and_flag(level, ruleset)
     return _core_legal_moves(hand, level_i, previous, wild_with_joker, False)
@@ -72,7 +72,7 @@ def legal_moves(  # noqa: F811 - replaced below by the compiled façade
 _legal_moves_in_python = legal_moves
 if not TYPE_CHECKING:
     legal_moves = _core.legal_moves_facade(
-        _LEVEL_INDEX,
+        LEVEL_INDEX,
         _WILD_WITH_JOKER,
         _legal_moves_in_python,
         "legal_moves(hand, level, previous=None, ruleset='standard')\n--\n\n" + (_legal_moves_in_python.__doc__ or ""),

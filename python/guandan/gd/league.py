@@ -1,34 +1,33 @@
 """The league: every pair of bots compared on duplicate deals, and ratings.
 
-Each match-up is an :func:`guandan.arena.arena`: ``deals`` seeded deals,
+Each match-up is an :func:`guandan.gd.arena.arena`: ``deals`` seeded deals,
 each played twice with the teams swapped. Every match-up plays the same
 deals (deal ``k`` of the seed), so the luck of the cards cancels within a
 pair of deals and is shared across match-ups.
 
 The ratings are a Bradley–Terry fit on the Elo scale
-(:mod:`guandan.ratings`) of the deal wins of every match-up, the first bot
+(:mod:`guandan.common.ratings`) of the deal wins of every match-up, the first bot
 anchored at 0. Their 95% intervals come from a seeded bootstrap over deal
 pairs: deal pair ``k`` is drawn with replacement, the same draw for every
 match-up (they share the deal), and the ratings are refitted; the anchor's
 interval is [0, 0] by construction. A match-up won on every deal says
 only that the gap is large: its rating gap is then set by the prior of
-:mod:`guandan.ratings`, and resampling cannot widen it.
+:mod:`guandan.common.ratings`, and resampling cannot widen it.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..common.duplicate import BOOTSTRAP, Rating, check_bootstrap, check_pairs, league_ratings, play_league
+from ..common.duplicate import league_bots as check_league_bots
 from .arena import ArenaResult, arena
 from .ruleset import RulesetLike
 from .simulate import POLICIES, Progress
 from .summary import paired_wilson_interval
-
-BOOTSTRAP = 500  # resamples of the deal pairs for the rating intervals
 
 
 @dataclass(frozen=True)
@@ -57,14 +56,6 @@ class MatchUp:
     def levels_per_deal(self) -> Tuple[float, float, float]:
         """``a``'s levels per deal minus ``b``'s: mean, 95% low, 95% high."""
         return self.arena.level_interval()
-
-
-@dataclass(frozen=True)
-class Rating:
-    bot: str
-    rating: float  # Elo points, the anchor at 0
-    low: float  # 95% bootstrap interval
-    high: float
 
 
 @dataclass(frozen=True)
@@ -128,21 +119,7 @@ class LeagueResult:
 
 def league_bots(bots: Sequence[str]) -> Tuple[str, ...]:
     """The league's bots as registry names (any case); ValueError or TypeError saying what is wrong."""
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of policy names, got {bots!r}")
-    names = []
-    for bot in bots:
-        if not isinstance(bot, str):
-            raise TypeError(f"a bot is a policy name, got {bot!r}")
-        name = bot.strip().lower()
-        if name not in POLICIES:
-            raise ValueError(f"unknown bot {bot.strip()!r} for the league (expected one of {', '.join(POLICIES)})")
-        if name in names:
-            raise ValueError(f"bot {name!r} is listed twice; a league needs distinct bots")
-        names.append(name)
-    if len(names) < 2:
-        raise ValueError(f"a league needs at least two distinct bots, got {len(names)}")
-    return tuple(names)
+    return check_league_bots(bots, POLICIES)
 
 
 def league(
@@ -162,40 +139,17 @@ def league(
     ``bootstrap`` resamples (seeded by ``seed``) give the ratings' intervals.
     """
     names = league_bots(bots)
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-        raise ValueError(f"deals must be a positive integer (duplicate pairs per match-up), got {deals!r}")
-    if not isinstance(bootstrap, int) or isinstance(bootstrap, bool) or not 1 <= bootstrap <= 100_000:
-        raise ValueError(f"bootstrap must be an integer 1..100,000 (resamples), got {bootstrap!r}")
-    pairs = list(itertools.combinations(range(len(names)), 2))
-    total = 2 * deals * len(pairs)
-    matchups = []
-    for index, (i, j) in enumerate(pairs):
-        before = 2 * deals * index
-        report = None if progress is None else (lambda done, _total, base=before: progress(base + done, total))
-        result = arena(names[i], names[j], deals, ruleset=ruleset, seed=seed, threads=threads,
-                       search_rollouts=search_rollouts, progress=report)
-        matchups.append(MatchUp(names[i], names[j], result))
-    ratings = _ratings(names, pairs, matchups, deals, bootstrap, seed)
-    return LeagueResult(names, tuple(matchups), ratings, names[0], seed, search_rollouts)
+    check_pairs(deals)
+    check_bootstrap(bootstrap)
 
+    def play_matchup(a: str, b: str, report: Optional[Progress]) -> ArenaResult:
+        return arena(a, b, deals, ruleset=ruleset, seed=seed, threads=threads,
+                     search_rollouts=search_rollouts, progress=report)
 
-def _ratings(names, pairs, matchups, deals, bootstrap, seed) -> Tuple[Rating, ...]:
-    from .ratings import fit_ratings
-
+    matchups = tuple(MatchUp(a, b, result) for a, b, result in play_league(names, deals, play_matchup, progress))
     pair_wins = np.stack([m.arena.a_pair_wins() for m in matchups])  # (match-ups, deal pairs)
-    games = np.full(len(pairs), 2 * deals)
-    point = fit_ratings(len(names), pairs, pair_wins.sum(axis=1), games)
-    # The same resample of deal pairs for every match-up: they played the same
-    # deals. Drawn in blocks of about 2 million indices, so memory stays flat.
-    rng = np.random.default_rng(seed)
-    block = max(1, min(bootstrap, 2_000_000 // deals))
-    wins = []
-    for start in range(0, bootstrap, block):
-        drawn = rng.integers(0, deals, size=(min(block, bootstrap - start), deals))
-        wins.append(pair_wins[:, drawn].sum(axis=-1).T)  # (resamples, match-ups)
-    resampled = fit_ratings(len(names), pairs, np.concatenate(wins), games)
-    low, high = np.percentile(resampled, [2.5, 97.5], axis=0)
-    return tuple(Rating(name, float(point[k]), float(low[k]), float(high[k])) for k, name in enumerate(names))
+    ratings = league_ratings(names, pair_wins, bootstrap, seed)
+    return LeagueResult(names, matchups, ratings, names[0], seed, search_rollouts)
 
 
 CSV_COLUMNS = ("row", "a", "b", "deals", "a_wins", "a_win_rate", "a_win_low", "a_win_high",

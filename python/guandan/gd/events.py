@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ._core import Card, Move
+from .._core import Card, Move
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ hands. Seats are *relative to the observer*: relative seat ``r`` is absolute
 seat ``(observer + r) % 4`` (0 = self, 1 = next to play, 2 = partner, 3 =
 previous). Card kind ``k`` is :attr:`guandan.Card.index` (rank * 4 + suit,
 suits ``s h c d``, ranks 2..A; ``SJ`` = 52, ``BJ`` = 53). Ranks index
-``guandan.names.RANK_NAMES`` (2..A, SJ, BJ); kinds index
+``guandan.gd.names.RANK_NAMES`` (2..A, SJ, BJ); kinds index
 ``guandan.KIND_NAMES``.
 
 ======================  ===========  =====  ==============================================
@@ -38,7 +38,7 @@ turns any :class:`guandan.Observation` into this vector, and
 :data:`FIELDS` lists the fields as ``(name, start, size, high)``.
 
 The encoding needs only numpy. The PettingZoo environment
-(:mod:`guandan.env`) and the OpenSpiel game (:mod:`guandan.openspiel`) use it.
+(:mod:`guandan.learning.env`) and the OpenSpiel game (:mod:`guandan.learning.openspiel`) use it.
 """
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ from typing import Dict, Tuple
 
 import numpy as np
 
-from .names import KIND_NAMES, PHASE_NAMES, RANK_NAMES
-from .cards import RANKS
-from .observation import Observation
+from ..gd.names import KIND_NAMES, PHASE_NAMES, RANK_NAMES
+from ..gd.cards import RANKS
+from ..gd.observation import Observation
 
 __all__ = ["FIELDS", "OBSERVATION_SIZE", "encode_observation", "observation_bounds"]
 

@@ -13,7 +13,7 @@ Every action is one integer in ``range(NUM_ACTIONS)``:
 - then ``GIVE_BASE + k`` gives card kind ``k`` (0..53, ``Card.index``) in the
   tribute and return steps.
 
-    >>> from guandan.actions import NUM_ACTIONS, action_of, describe
+    >>> from guandan.learning.actions import NUM_ACTIONS, action_of, describe
     >>> import guandan
     >>> move = guandan.classify("9s 9d", "2")[0]
     >>> describe(action_of(move))
@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Union
 
-from ._core import Card, Move
-from .moves import group_key
-from .names import RANK_NAMES
+from .._core import Card, Move
+from ..gd.moves import group_key
+from ..gd.names import RANK_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .deal import Deal
+    from ..gd.deal import Deal
 
 PASS = 0
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, List, Union
 
-from ._core import Card, Hand, rank_index
+from .._core import Card, Hand, rank_index
 from .names import LEVEL_NAMES, RANK_NAMES
 
 CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
@@ -21,8 +21,8 @@ CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
 _RANKS = LEVEL_NAMES
 
 # Every accepted spelling of a level, for a fast lookup on the hot path.
-_LEVEL_INDEX = {spelling: rank_index(r) for r in _RANKS for spelling in (r, r.lower())}
-_LEVEL_INDEX["10"] = rank_index("10")
+LEVEL_INDEX = {spelling: rank_index(r) for r in _RANKS for spelling in (r, r.lower())}
+LEVEL_INDEX["10"] = rank_index("10")
 
 
 def parse_cards(text: str) -> List[Card]:
@@ -43,7 +43,7 @@ def as_hand(cards: CardsLike) -> Hand:
 def level_index(level: str) -> int:
     """The index 0..12 of a level rank '2'..'A' ('T' and '10' accepted)."""
     try:
-        return _LEVEL_INDEX[level]
+        return LEVEL_INDEX[level]
     except (KeyError, TypeError):
         if not isinstance(level, str):
             raise TypeError(f"level must be a rank string such as '2' or 'T', got {type(level).__name__}") from None

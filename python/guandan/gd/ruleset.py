@@ -20,7 +20,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal, Optional, Tuple, Union
 
-from . import _core
+from .. import _core
 from .names import OUTCOME_NAMES
 
 DealEnd = Literal["team_out", "three_out"]
@@ -29,10 +29,6 @@ TributeCancel = Literal["both_big_jokers", "all_four_jokers"]
 ReturnRule = Literal["any_but_received", "at_most_ten"]
 LeaderAfterTribute = Literal["higher_payer", "first_place"]
 MatchWin = Literal["declarers_at_ace_1_2_or_1_3", "first_out_at_ace"]
-
-# The allowed strings of each two-way field, from the core's one table
-# (ruleset.h), in the order of the C++ enumerators.
-_CHOICES = _core.Rules.CHOICES
 
 #: The largest number of levels a finish may gain (13 levels: 2..A).
 MAX_ADVANCE: int = _core.Rules.MAX_ADVANCE
@@ -44,10 +40,6 @@ MAX_FAILED_ATTEMPTS_LIMIT: int = _core.Rules.MAX_FAILED_ATTEMPTS_LIMIT
 CORE_FIELDS: Tuple[str, ...] = tuple(field["name"] for field in _core.Rules.FIELDS)
 
 _OUTCOME_PLACE = {name: index for index, name in enumerate(OUTCOME_NAMES)}
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -97,30 +89,13 @@ class Ruleset:
             raise TypeError(f"name must be a str, got {type(self.name).__name__}")
         if not self.name.strip():
             raise ValueError("name must be a non-empty str")
-        for field, allowed in _CHOICES.items():
-            value = getattr(self, field)
-            if not isinstance(value, str):
-                raise TypeError(f"{field} must be a str (one of {', '.join(allowed)}), got {type(value).__name__}")
-            if value not in allowed:
-                raise ValueError(f"{field} must be one of {', '.join(allowed)}; got {value!r}")
-        if not isinstance(self.advance, (tuple, list)) or not all(_is_int(a) for a in self.advance):
-            raise TypeError(f"advance must be three ints (1-2, 1-3, 1-4); got {self.advance!r}")
-        advance = tuple(self.advance)
-        if len(advance) != 3 or not all(0 <= a <= MAX_ADVANCE for a in advance):
-            raise ValueError(
-                f"advance must be three levels 0..{MAX_ADVANCE} (1-2, 1-3, 1-4; there are 13 levels); got {self.advance!r}"
-            )
-        if not advance[0] >= advance[1] >= advance[2]:
-            raise ValueError(f"advance must not reward a worse finish more: {self.advance!r}")
-        object.__setattr__(self, "advance", advance)
-        limit = self.failed_attempts_limit
-        if limit is not None and not _is_int(limit):
-            raise TypeError(f"failed_attempts_limit must be None or an int, got {type(limit).__name__}")
-        if limit is not None and not 1 <= limit <= MAX_FAILED_ATTEMPTS_LIMIT:
-            raise ValueError(f"failed_attempts_limit must be None or 1..{MAX_FAILED_ATTEMPTS_LIMIT}; got {limit!r}")
-        for flag in ("tribute_wild_allowed", "all_aces_defeat", "wild_with_joker"):
-            if not isinstance(getattr(self, flag), bool):
-                raise TypeError(f"{flag} must be a bool; got {getattr(self, flag)!r}")
+        if isinstance(self.advance, list):
+            object.__setattr__(self, "advance", tuple(self.advance))
+        # Every other field is checked once, by the core's table of fields
+        # (ruleset.h): a wrong type raises TypeError, a value out of range
+        # ValueError, each naming the field.
+        rules = _core.Rules(**{field: getattr(self, field) for field in CORE_FIELDS})
+        _CORE_RULES[self] = rules
         # A preset's name means that preset (in logs, results and on the
         # command line), so a changed preset needs a name of its own.
         preset = globals().get("_PRESETS", {}).get(self.name.lower())
@@ -174,10 +149,7 @@ class Ruleset:
     @property
     def core(self) -> "_core.Rules":
         """The same ruleset as the C++ core takes it."""
-        rules = _CORE_RULES.get(self)
-        if rules is None:
-            rules = _CORE_RULES[self] = _core.Rules(**{field: getattr(self, field) for field in CORE_FIELDS})
-        return rules
+        return _CORE_RULES[self]
 
 
 _CORE_RULES: dict = {}

@@ -10,7 +10,7 @@ differing from what the engine reproduces in any field raises
 :class:`ReplayError` (a ValueError) naming the field.
 
     >>> from guandan import Deal
-    >>> from guandan.log import deal_log, replay
+    >>> from guandan.gd.log import deal_log, replay
     >>> d = Deal(seed=5)
     >>> while not d.is_over:
     ...     moves = d.legal_moves()
@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import _core
-from ._core import Card
+from .. import _core
+from .._core import Card
 from .deal import Deal, check_seed
 from .events import Event
 from .match import Match, MatchState

@@ -11,10 +11,10 @@ import random
 from itertools import groupby
 from typing import Callable, List, Optional, Sequence
 
-from ._core import Card, Hand, Move
+from .._core import Card, Hand, Move
 from .bots import Bot, card_order, card_sort_key, make_bot, step
 from .cards import parse_cards
-from .common.text import WIDTH, QuitGame, wrap
+from ..common.text import WIDTH, QuitGame, wrap
 from .deal import Deal
 from .events import Event
 from .match import Match, MatchState

@@ -14,9 +14,9 @@ import argparse
 import os
 
 from .cards import RANKS, level_index
-from .common.options import (MAX_COUNT, any_seat, bot, count, integer, integer_in, name_in, policy,  # noqa: F401
+from ..common.options import (MAX_COUNT, any_seat, bot, count, integer, integer_in, name_in, policy,  # noqa: F401
                              policy_pair, seed, threads)
-from .common.options import policy_list as league  # noqa: F401 - the bots of a league
+from ..common.options import policy_list as league  # noqa: F401 - the bots of a league
 from .ruleset import PRESET_NAMES
 from .simulate import MAX_ROLLOUTS, MAX_THREADS  # noqa: F401 (MAX_THREADS: this module's API too)
 

@@ -5,7 +5,7 @@ and 2 and bot B in seats 1 and 3, once with the teams swapped, so the luck
 of the deal cancels out. The deals are those of :func:`guandan.simulate`
 (each starting with a tribute from a random previous placing), played inside
 the core by its policies: ``random``, ``rule`` and ``search``. :func:`league`
-plays every pair of several bots this way and rates them (:mod:`guandan.league`).
+plays every pair of several bots this way and rates them (:mod:`guandan.gd.league`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import List, Optional, Tuple
 
 import numpy as np
 
+from ..common.duplicate import check_bot, check_pairs, play_both_ways
 from .ruleset import RulesetLike
 from .simulate import POLICIES, DealResults, Progress, simulate
 from .summary import mean_and_half, wilson_interval
@@ -81,24 +82,14 @@ def arena(
     progress: Optional[Progress] = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate pairs of ``a`` against ``b`` (policy names)."""
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-        raise ValueError(f"deals must be a positive integer (duplicate pairs), got {deals!r}")
+    check_pairs(deals)
     for name in (a, b):
-        if not isinstance(name, str) or name not in POLICIES:
-            raise ValueError(f"unknown bot '{name}' for the arena (expected one of {', '.join(POLICIES)})")
-    done = [0, 0]
+        check_bot(name, POLICIES)
 
-    def report(index):
-        def inner(n_done, total):
-            done[index] = n_done
-            if progress is not None:
-                progress(sum(done), 2 * deals)
-        return inner
-
-    def run(policy: List[str], index: int) -> DealResults:
+    def play_side(index: int, report: Progress) -> DealResults:
+        policy = [a, b, a, b] if index == 0 else [b, a, b, a]
         return simulate(deals, policy=policy, ruleset=ruleset, seed=seed, threads=threads,
-                        search_rollouts=search_rollouts, progress=report(index))
+                        search_rollouts=search_rollouts, progress=report)
 
-    first = run([a, b, a, b], 0)
-    second = run([b, a, b, a], 1)
+    first, second = play_both_ways(deals, play_side, progress)
     return ArenaResult((a, b), first, second)

@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
-from . import _core
-from ._core import Move
+from .. import _core
+from .._core import Move
 from .cards import level_index
 from .deal import Deal, check_seed
 from .observation import Observation

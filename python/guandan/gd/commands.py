@@ -12,8 +12,8 @@ from typing import Any, Dict
 
 from . import arguments
 from .bots import BOTS
-from .common.command_line import BotsOption, CommandError, check_memory, joined, one_line, seat_policies, with_progress
-from .common.games import GameEntry
+from ..common.command_line import BotsOption, CommandError, check_memory, joined, one_line, seat_policies, with_progress
+from ..common.games import GameEntry
 from .ruleset import PRESET_NAMES, as_ruleset
 from .simulate import POLICIES
 from .simulate import simulate as _simulate_deals
@@ -65,7 +65,7 @@ def _require_ray() -> None:
 
 def _run_record(args: argparse.Namespace, what: str, n: int, level: str, rollouts: int) -> Dict[str, Any]:
     """What an output file records about the run, besides the columns."""
-    from .version import __version__
+    from ..version import __version__
 
     return {
         "command": "simulate",
@@ -85,7 +85,7 @@ def _run_record(args: argparse.Namespace, what: str, n: int, level: str, rollout
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .common.results_file import write_results
+    from ..common.results_file import write_results
     from .simulate import MatchResults, simulate, simulate_matches
     from .summary import deal_summary, match_summary
 
@@ -161,7 +161,7 @@ def _arena(args: argparse.Namespace) -> int:
 def _league(args: argparse.Namespace) -> int:
     from .league import league, write_table
     from .simulate import simulate
-    from .version import __version__
+    from ..version import __version__
 
     bots = args.bots
     matchups = len(bots) * (len(bots) - 1) // 2

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
-from .common.checks import check_seed, checked_integer
+from ..common.checks import check_seed, checked_integer
 from .ruleset import RulesetLike, as_ruleset
 from .simulate import (
     MAX_N,
@@ -21,7 +21,7 @@ from .simulate import (
     MatchResults,
     PolicyLike,
     Progress,
-    _policies,
+    policy_list,
     simulate,
     simulate_matches,
 )
@@ -68,7 +68,7 @@ def simulate_on_ray(
         chunk = checked_integer("chunk", chunk, 1)
     threads_per_task = checked_integer("threads_per_task", threads_per_task, 1, MAX_THREADS)
     search_rollouts = checked_integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS)
-    _policies(policy)
+    policy_list(policy)
     check_seed(seed)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, got {progress!r}")

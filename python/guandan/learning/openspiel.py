@@ -1,8 +1,8 @@
-"""Guandan as an OpenSpiel game: ``import guandan.openspiel`` registers
+"""Guandan as an OpenSpiel game: ``import guandan.learning.openspiel`` registers
 ``"python_guandan"``.
 
     >>> import pyspiel
-    >>> import guandan.openspiel
+    >>> import guandan.learning.openspiel
     >>> game = pyspiel.load_game("python_guandan", {"ruleset": "pagat"})
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
@@ -20,18 +20,18 @@ One game is one deal, four players (seats 0..3; teams 0 and 2, 1 and 3).
 - Parameters: ``ruleset`` (``"standard"``, ``"pagat"`` or ``"app"``),
   ``tribute`` (bool, default True: the deal starts with a tribute from the
   drawn previous places, paid and returned through the give actions, as in
-  :mod:`guandan.env`'s deal mode), ``level`` (the level rank as a number,
+  :mod:`guandan.learning.env`'s deal mode), ``level`` (the level rank as a number,
   2..14 for 2..A with J = 11, Q = 12, K = 13, A = 14, or 0 for a random
   level; default 2; a number because OpenSpiel reads a parameter written
   ``2`` back as an integer when it deserializes a game).
-- Actions: the fixed space of :mod:`guandan.actions` (``NUM_ACTIONS``), the
-  same as :mod:`guandan.env`: pass, one action per (kind, size, rank) group
+- Actions: the fixed space of :mod:`guandan.learning.actions` (``NUM_ACTIONS``), the
+  same as :mod:`guandan.learning.env`: pass, one action per (kind, size, rank) group
   played by its representative from :func:`guandan.grouped_moves`, one give
   action per card kind.
 - Returns at the end (terminal reward): the winning team's seats get the
   ruleset's advance for the outcome (standard: 3 / 2 / 1 for 1-2 / 1-3 /
   1-4), the losers its negative; the sum is zero.
-- Observation tensor: the vector of :mod:`guandan.encoding` (built from
+- Observation tensor: the vector of :mod:`guandan.learning.encoding` (built from
   :meth:`guandan.Deal.observation` only; zeros while dealing), as float32,
   with one named piece per field (``hand``, ``played``, ``card_counts``,
   ...). With ``private_info=NONE`` the ``hand`` piece is left out; with
@@ -58,15 +58,15 @@ try:
     import pyspiel
 except ImportError as _error:  # pragma: no cover - exercised without open_spiel only
     raise ImportError(
-        "guandan.openspiel needs OpenSpiel: pip install open_spiel (or pip install 'guandan-engine[openspiel]')"
+        "guandan.learning.openspiel needs OpenSpiel: pip install open_spiel (or pip install 'guandan-engine[openspiel]')"
     ) from _error
 
-from ._core import Card, Hand
+from .._core import Card, Hand
 from .actions import NUM_ACTIONS, apply_action, describe, legal_action_table
-from .cards import RANKS
-from .deal import Deal
+from ..gd.cards import RANKS
+from ..gd.deal import Deal
 from .encoding import FIELDS, encode_observation
-from .ruleset import PRESET_NAMES, as_ruleset
+from ..gd.ruleset import PRESET_NAMES, as_ruleset
 
 __all__ = ["GAME_TYPE", "GuandanGame", "GuandanObserver", "GuandanState", "MAX_GAME_LENGTH", "PLACINGS"]
 

@@ -3,14 +3,14 @@
 One table each, in the order of the C++ core's indices, imported by every
 module that names these things::
 
-    >>> from guandan.names import KIND_NAMES, RANK_NAMES, OUTCOME_NAMES
+    >>> from guandan.gd.names import KIND_NAMES, RANK_NAMES, OUTCOME_NAMES
     >>> KIND_NAMES[0], RANK_NAMES[-1], OUTCOME_NAMES[0]
     ('single', 'BJ', '1-2')
 """
 
 from __future__ import annotations
 
-from . import _core
+from .. import _core
 
 #: Move kinds by the core's kind index (``move.h`` ``Kind``).
 KIND_NAMES = ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "joker_bomb")

@@ -30,12 +30,12 @@ from typing import List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from . import _core
-from ._core import Hand
+from .. import _core
+from .._core import Hand
 from .cards import CardsLike, as_hand, level_index
-from .common.checks import check_seed, checked_integer
-from .common.columns import Columns
-from .common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks  # noqa: F401 (MAX_*: this module's API too)
+from ..common.checks import check_seed, checked_integer, seat_policies
+from ..common.columns import Columns
+from ..common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks  # noqa: F401 (MAX_*: this module's API too)
 from .names import OUTCOME_NAMES
 from .ruleset import RulesetLike, as_ruleset
 
@@ -104,18 +104,9 @@ class MatchResults(Columns):
 MAX_ROLLOUTS: int = _core.MAX_ROLLOUTS
 
 
-def _policies(policy: PolicyLike) -> list:
-    if not isinstance(policy, str) and not isinstance(policy, Sequence):
-        raise TypeError(f"policy must be a name or a sequence of four names, got {policy!r}")
-    names = [policy] * 4 if isinstance(policy, str) else list(policy)
-    if len(names) != 4:
-        raise ValueError(f"give one policy for all seats or one per seat (4), got {len(names)}")
-    for name in names:
-        if not isinstance(name, str):
-            raise TypeError(f"a policy is a name, got {name!r}")
-        if name not in POLICIES:
-            raise ValueError(f"unknown policy '{name}' (expected one of {', '.join(POLICIES)})")
-    return names
+def policy_list(policy: PolicyLike) -> list:
+    """The four seats' policy names of ``policy`` (one name for all, or four), checked."""
+    return seat_policies(policy, 4, POLICIES)
 
 
 def _fixed_hands(hands) -> List[Optional[Hand]]:
@@ -164,7 +155,7 @@ def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_r
     return _core.SimulationSetup(
         rules=as_ruleset(ruleset).core,
         seed=seed,
-        policies=_policies(policy),
+        policies=policy_list(policy),
         level=level_index(level),
         tribute=bool(tribute),
         fixed=_fixed_hands(hands),
