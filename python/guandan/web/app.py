@@ -241,7 +241,9 @@ async def table_socket(websocket: WebSocket) -> None:
     rooms = _rooms(websocket)
     try:
         player = _player(websocket)
-        table, connection = rooms.connect(websocket.path_params["code"], player)
+        # ?deltas=1: views after the first as patches (docs/web.md §4, deltas.py)
+        deltas = websocket.query_params.get("deltas") == "1"
+        table, connection = rooms.connect(websocket.path_params["code"], player, deltas)
     except WebError as error:
         await websocket.send_json(protocol.error_message(error))
         await websocket.close(code=_CLOSE_CODES.get(error.code, 4404))

@@ -16,6 +16,7 @@ import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
 from .bot_runner import BotRunner
+from .deltas import ViewStream
 from .errors import WebError
 from .i18n import detail
 from .protocol import Message, server_message
@@ -59,8 +60,9 @@ class Connection:
     it would not wake the writer waiting on it. The server runs one loop, but
     a test client opens each person's socket on a loop of its own."""
 
-    def __init__(self, player: str) -> None:
+    def __init__(self, player: str, deltas: bool = False) -> None:
         self.player = player
+        self.views = ViewStream(deltas)  # whole views, or patches when the page asked for deltas
         self.queue: "asyncio.Queue[Optional[Dict[str, Any]]]" = asyncio.Queue(QUEUE_LIMIT)
         self._loop = _running_loop()
 
@@ -228,7 +230,8 @@ class Rooms:
         clock = self.clock_of(table)
         for connection in self.connections.get(table.code, []):
             seat = table.seat_of(connection.player)
-            connection.send(seat_view(table, connection.player, self.names, present, self.coaching(table, seat), clock))
+            view = seat_view(table, connection.player, self.names, present, self.coaching(table, seat), clock)
+            connection.send(connection.views.message(view))
             if table.status == "ended":
                 connection.close()
         self._kick(table)
@@ -243,14 +246,14 @@ class Rooms:
             connection.send(message)
 
     # --- connections -----------------------------------------------------------
-    def connect(self, code: str, player: str) -> Tuple[Table, Connection]:
+    def connect(self, code: str, player: str, deltas: bool = False) -> Tuple[Table, Connection]:
         table = self.table(code)
         # The message rate limit is per connection: without a cap on
         # connections one session could multiply it.
         open_now = sum(c.player == player for connections in self.connections.values() for c in connections)
         if open_now >= MAX_CONNECTIONS_PER_PLAYER:
             raise WebError("too_many_connections")
-        connection = Connection(player)
+        connection = Connection(player, deltas)
         self.connections.setdefault(table.code, []).append(connection)
         connection.send(server_message("hello", player={"id": player, "name": self.names.get(player, "")},
                                        seat=table.seat_of(player), code=table.code))
