@@ -268,6 +268,26 @@ const STRINGS = {
   "kind.suit.d": { en: "diamonds", zh: "方块" },
   "kind.joker.sj": { en: "small joker", zh: "小王" },
   "kind.joker.bj": { en: "big joker", zh: "大王" },
+
+  // cards as a screen reader says them (cardName() in cards.js): "3 of spades", "黑桃3"
+  "card.name": { en: "{rank} of {suit}", zh: "{suit}{rank}" },
+  "card.rank.j": { en: "jack", zh: "J" },
+  "card.rank.q": { en: "queen", zh: "Q" },
+  "card.rank.k": { en: "king", zh: "K" },
+  "card.rank.a": { en: "ace", zh: "A" },
+  "card.wild": { en: "{card}, wild", zh: "{card}（逢人配）" },
+  "card.hand": { en: "Your hand", zh: "你的手牌" },
+  "card.none": { en: "no cards", zh: "没有牌" },
+
+  // what the live region says after each change at the table
+  "say.plays": { en: "{name} plays {move}.", zh: "{name}出{move}。" },
+  "say.passes": { en: "{name} passes.", zh: "{name}不要。" },
+  "say.tribute": { en: "{from} pays tribute to {to}: {card}.", zh: "{from}向{to}进贡：{card}。" },
+  "say.return": { en: "{from} returns {card} to {to}.", zh: "{from}还{card}给{to}。" },
+  "say.turn.mine": { en: "Your turn.", zh: "轮到你出牌。" },
+  "say.turn.lead": { en: "Your lead: play any combination.", zh: "轮到你领出。" },
+  "say.turn.other": { en: "{name} to play.", zh: "轮到{name}。" },
+  "say.deal": { en: "Deal {n} starts, playing {level}s.", zh: "第 {n} 局开始，打 {level}。" },
 };
 
 const STORAGE_KEY = "guandan.lang";
