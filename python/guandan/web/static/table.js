@@ -33,6 +33,8 @@ function dismiss(key) {
   } catch (_) { /* then only for this page */ }
 }
 
+const practice = new URLSearchParams(location.search).has("practice"); // the rules page's practice deal
+
 const state = {
   view: null,
   socket: null,
@@ -99,6 +101,7 @@ function onMessage(message) {
       state.selection = null; // a reading holds only for the table it was read against
       render();
       announce(message);
+      guide(message);
       if (hand.selected.size > 0) onSelectionChange(hand.selectedCards());
       break;
     case "chat":
@@ -190,6 +193,33 @@ function announce(view) {
   const region = $("announce");
   region.append(el("p", null, lines.join(" ")));
   while (region.childElementCount > 6) region.firstElementChild.remove();
+}
+
+// --- the practice deal: coach mode on, and a line on what to do now -----------------
+
+/** The guide's advice for this view: whose turn, what kind of turn. */
+function guideText(view) {
+  const deal = view.deal;
+  const me = view.me;
+  if (!deal) return "";
+  if (deal.phase === "over") return t("guide.over");
+  if (deal.phase !== "play") return t("guide.tribute"); // tribute or return
+  if (deal.turn !== me.seat) return t("guide.wait", { name: seatName(view, deal.turn) });
+  if (!deal.trick) return t("guide.lead");
+  if (deal.trick.seat === (me.seat ^ 2)) return t("guide.partner", { name: seatName(view, deal.trick.seat) });
+  return t("guide.follow", { name: seatName(view, deal.trick.seat) });
+}
+
+function guide(view) {
+  const seated = view.me.seat !== null && view.me.seat !== undefined;
+  const on = practice && seated && view.table.status === "playing";
+  $("practice-guide").hidden = !on;
+  if (!on) return;
+  if (!view.me.coach && !state.coachAsked) {
+    state.coachAsked = true; // once: the player may turn it off again
+    state.socket.send("coach", { on: true });
+  }
+  $("guide-text").textContent = guideText(view);
 }
 
 // --- drawing ----------------------------------------------------------------
@@ -572,6 +602,7 @@ function onKey(event) {
 function onLanguageChange() {
   hand.render(); // the cards' names are in the new language
   render();
+  if (state.view) guide(state.view);
   renderClock();
   renderConnection();
   chat.render();
