@@ -188,3 +188,19 @@ def test_the_other_pages_pass_axe(new_page, server, path, tmp_path):
     assert axe_violations(page) == []
     page.click("#lang-switch")
     assert axe_violations(page) == []
+
+
+def test_the_gan_deng_yan_table_passes_axe_and_names_its_cards(new_page):
+    from table_helpers import set_nickname, table_code
+    from test_browser_gdy import choose_gdy
+
+    page = new_page()
+    set_nickname(page, "Solo")
+    choose_gdy(page, "vsbots", players=3, target=15, strength="random")
+    page.click("#vsbots-go")
+    table_code(page)
+    expect(page.locator("#hand .card")).not_to_have_count(0)
+    assert axe_violations(page) == []
+    ranks = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => [c.dataset.card, c.getAttribute('aria-label')])")
+    words = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", "JK": "joker"}
+    assert all(label == words.get(card, card) for card, label in ranks), ranks
