@@ -219,6 +219,10 @@ def test_leading_the_biggest_bomb_first_is_commented_with_win_rates():
     assert biggest_bomb.is_bomb
     comments = [rate(deal, deal.turn, biggest_bomb, **SETTLED, seed=seed) for seed in range(3)]
     assert all(c is not None and "%" in c["en"] and "%" in c["zh"] for c in comments)
+    # the better play and why in words first, the shares of playouts last
+    for comment in comments:
+        assert re.fullmatch(r".+ was the better play — [a-z].{10,} \(wins \d+ % of playouts; yours \d+ %\)", comment["en"])
+        assert re.fullmatch(r".+更好——.{4,}（模拟胜率 \d+%，你的出法 \d+%）", comment["zh"])
 
 
 @pytest.mark.parametrize("call, error", [

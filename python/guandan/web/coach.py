@@ -15,7 +15,8 @@ the other hands) and rank moves with the search bot's playouts:
 - :func:`rate` compares the move played with the search's choice over the
   same sampled worlds (``_core.move_values``) and comments only when the
   played move is clearly worse: it wins a much smaller share of playouts or
-  loses levels on average.
+  loses levels on average. The comment names the better play and says why
+  in the hint's words, the shares of playouts won last.
 
 Both run synchronously for ``think_ms`` milliseconds or so (the server calls
 them off its event loop). ``think_ms=0`` means no time budget: the
@@ -317,5 +318,5 @@ def _comment(deal: Deal, seat: int, played: Optional[Move], best: Optional[Move]
     closest = _closest_opponent(deal, seat)
     if played is None and best is not None and closest is not None and not partner_winning:
         return text("rate_passed_on_danger", cards=card_count(closest), move=move_name(best, level))
-    return text("rate_worse", played=_name(played, level), best=_name(best, level),
+    return text("rate_worse", best=_name(best, level), reason=_reason(deal, seat, best),
                 played_win=_percent(played_win), best_win=_percent(best_win))

@@ -58,9 +58,9 @@ sets up, each wrapping a ``reason``: ``hint_keeps_bombs``,
 ``hint_win_share`` (reason, win: percent of playouts won) for the number.
 ``hint_tribute`` (card); ``hint_return`` (card); ``rate_bombed_partner``;
 ``rate_missed_out`` (move); ``rate_passed_on_danger`` (cards, move);
-``rate_worse`` (played, best, played_win, best_win: percents). ``table``,
-``move``, ``played`` and ``best`` are :func:`move_name` texts, or the
-``pass`` text.
+``rate_worse`` (best, reason: why the best play, as a hint says it,
+played_win, best_win: percents). ``table``, ``move`` and ``best`` are
+:func:`move_name` texts, or the ``pass`` text.
 
 Gan Deng Yan's table (:mod:`guandan.web.gdy_table`): ``gdy_not_held``,
 ``gdy_does_not_beat``, ``gdy_hint`` (move: a :func:`gdy_play_name` text)
@@ -246,8 +246,8 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "对手只剩 {cards}：{move}能拦住",
     ),
     "rate_worse": (
-        "{played} wins {played_win} % of playouts vs {best_win} % for {best}",
-        "{played}模拟胜率 {played_win}%，{best}为 {best_win}%",
+        "{best} was the better play — {reason} (wins {best_win} % of playouts; yours {played_win} %)",
+        "{best}更好——{reason}（模拟胜率 {best_win}%，你的出法 {played_win}%）",
     ),
     # Gan Deng Yan (docs/gdy_rules.md)
     "gdy_not_held": ("you do not hold these cards", "你没有这些牌"),
