@@ -32,7 +32,7 @@ from typing import List, Optional, Sequence, Tuple
 from .. import _core
 from .._core import Card, Move
 from ..deal import Deal
-from ..moves import group_key, grouped_moves, legal_moves
+from ..moves import group_key, grouped_moves
 from .i18n import Text, card_count, move_name, text
 
 # The search bot's cut of the candidates.
