@@ -4,14 +4,19 @@ Both read the position from what the seat may know (its observation, never
 the other hands) and rank moves with the search bot's playouts:
 
 - :func:`hint` asks the search (``search_v2``, the web's ``search`` bot) for
-  its choice, then gives one line of reason built from facts of the
-  position: the move takes you out, an opponent is close to going out, the
-  partner is winning the trick, the plan keeps the bombs, or else the share
-  of playouts the move wins.
+  its choice, then says why in words, without naming the move (the page
+  shows it first): what the move does (takes you out, stops an opponent
+  about to go out, lets the partner's trick run, leads the weakest cards,
+  beats the trick as cheaply as it can...), then what it keeps (bombs,
+  wild hearts) and what it sets up (the rest goes out in one play), and
+  last, as a detail, the share of playouts it wins. A choice that wins no
+  playout while another move wins some is never hinted: the move that wins
+  most takes its place.
 - :func:`rate` compares the move played with the search's choice over the
   same sampled worlds (``_core.move_values``) and comments only when the
   played move is clearly worse: it wins a much smaller share of playouts or
-  loses levels on average.
+  loses levels on average. The comment names the better play and says why
+  in the hint's words, the shares of playouts won last.
 
 Both run synchronously for ``think_ms`` milliseconds or so (the server calls
 them off its event loop). ``think_ms=0`` means no time budget: the
@@ -27,7 +32,7 @@ from typing import List, Optional, Sequence, Tuple
 from .. import _core
 from .._core import Card, Move
 from ..gd.deal import Deal
-from ..gd.moves import group_key
+from ..gd.moves import group_key, grouped_moves
 from .i18n import Text, card_count, move_name, text
 
 # The search bot's cut of the candidates.
@@ -148,7 +153,9 @@ def hint(deal: Deal, seat: int, think_ms: int = 200, *, rollouts: int = _core.MA
     The search spends half of ``think_ms`` (or of ``rollouts`` when
     ``think_ms`` is 0) choosing, as in :func:`rate` (so that with the same
     arguments the hinted move is never rated worse); the other half
-    measures how often the choice wins, when that is the reason given.
+    measures how often the choice wins. When it wins no playout, every
+    option is measured (another such half) and the one that wins most is
+    hinted instead, if it wins any.
     """
     budget = _check_budget(think_ms, rollouts, seed)
     _check_seat(deal, seat)
@@ -160,29 +167,107 @@ def hint(deal: Deal, seat: int, think_ms: int = 200, *, rollouts: int = _core.MA
     if not len(moves) and deal.last_play is not None:  # a lead always has a move
         return Hint(move=None, reason=text("hint_must_pass", table=move_name(deal.last_play, level)))
     if len(moves) == 1 and not can_pass and len(deal.legal_moves()) == 1:
-        return Hint(move=moves[0], reason=text("hint_only_move", move=move_name(moves[0], level)))
+        return Hint(move=moves[0], reason=text("hint_only_move"))
     choice = _search_choice(deal, seat, budget, _SEARCH_SHARE)
-    return Hint(move=choice, reason=_reason(deal, seat, choice, budget))
-
-
-def _reason(deal: Deal, seat: int, choice: Optional[Move], budget: _Budget) -> Text:
-    """One line on why ``choice``: the first fact of the position that explains it."""
-    level = deal.level
-    name = _name(choice, level)
     if choice is not None and choice.size == deal.card_counts[seat]:
-        return text("hint_goes_out", move=name)
-    if choice is None and deal.last_player == (seat ^ 2):
-        return text("hint_partner_winning")
+        return Hint(move=choice, reason=text("hint_goes_out"))
+    choice, win = _not_a_certain_loss(deal, seat, choice, budget)
+    return Hint(move=choice, reason=text("hint_win_share", reason=_reason(deal, seat, choice), win=_percent(win)))
+
+
+def _options(deal: Deal) -> List[Optional[Move]]:
+    """Every grouped legal move, and None (a pass) when passing is legal."""
+    return [*deal.grouped_moves(), *([None] if deal.can_pass() else [])]
+
+
+def _not_a_certain_loss(deal: Deal, seat: int, choice: Optional[Move], budget: _Budget) -> Tuple[Optional[Move], float]:
+    """``choice`` and the share of playouts it wins, unless it wins none
+    while another option wins some: then that option (the one that wins
+    most, then loses least) and its share."""
+    (_, win), = _values(deal, seat, [choice], budget, 1 - _SEARCH_SHARE)
+    options = _options(deal)
+    if win > 0 or len(options) < 2:
+        return choice, win
+    values = _values(deal, seat, options, budget, 1 - _SEARCH_SHARE)
+    best = max(range(len(options)), key=lambda i: (values[i][1], values[i][0]))
+    best_win = values[best][1]
+    return (options[best], best_win) if best_win > 0 else (choice, win)
+
+
+def _hand_after(deal: Deal, seat: int, move: Optional[Move]) -> List[str]:
+    """The seat's cards (as text) once ``move`` is played."""
+    rest = [str(card) for card in deal.hands[seat].cards]
+    for card in [] if move is None else move.cards:
+        rest.remove(str(card))
+    return rest
+
+
+def _has_bomb(cards: Sequence[str], deal: Deal) -> bool:
+    return bool(cards) and any(m.is_bomb for m in grouped_moves(" ".join(cards), deal.level, None, deal.ruleset))
+
+
+def _wild_count(cards: Sequence[str], deal: Deal) -> int:
+    return sum(card == deal.level.replace("10", "T") + "h" for card in cards)
+
+
+def _reason(deal: Deal, seat: int, choice: Optional[Move]) -> Text:
+    """Why ``choice``, in words: what it does, then what it keeps and what it sets up."""
+    level = deal.level
+    table = move_name(deal.last_play, level) if deal.last_play is not None else None
+    if choice is None:
+        if deal.last_player == (seat ^ 2):
+            return text("hint_partner_winning")
+        beating = list(deal.grouped_moves())
+        if beating and all(m.is_bomb for m in beating):
+            return text("hint_only_bombs", table=table)
+        return text("hint_let_go", table=table)
     closest = _closest_opponent(deal, seat)
-    if choice is not None and choice.is_bomb and closest is not None:
-        return text("hint_stop_opponent", move=name, cards=card_count(closest))
-    if choice is not None and deal.last_play is None and not choice.is_bomb:
+    if choice.is_bomb and closest is not None:
+        reason = text("hint_stop_opponent", cards=card_count(closest))
+    elif choice.is_bomb:
+        reason = text("hint_bomb_follow", table=table) if table is not None else text("hint_bomb_lead")
+    elif table is None:
         leads = [m for m in deal.grouped_moves() if not m.is_bomb]
         if choice.strength == min(m.strength for m in leads):
-            has_bomb = any(m.is_bomb for m in deal.grouped_moves())
-            return text("hint_keep_bombs" if has_bomb else "hint_lead_weakest", move=name)
-    (_, win), = _values(deal, seat, [choice], budget, 1 - _SEARCH_SHARE)
-    return text("hint_best", move=name, win=_percent(win))
+            reason = text("hint_lead_weakest")
+        elif choice.size >= 5:
+            reason = text("hint_lead_many", n=choice.size)
+        elif _lower_cards_fit_longer_plays(choice, leads):
+            reason = text("hint_lead_keeps_lower")
+        else:
+            reason = text("hint_lead")
+    else:
+        same = [m for m in deal.grouped_moves() if not m.is_bomb]
+        cheapest = min((m.strength for m in same), default=None)
+        reason = text("hint_beat_cheap" if choice.strength == cheapest else "hint_beat", table=table)
+    return _keeps_and_sets_up(deal, seat, choice, reason)
+
+
+def _lower_cards_fit_longer_plays(choice: Move, leads: Sequence[Move]) -> bool:
+    """Every weaker lead of the same kind and size is made of ranks that a
+    longer play of the hand (five cards or more) also uses: leading it
+    would break that play."""
+    weaker = [m for m in leads if m.kind == choice.kind and m.size == choice.size and m.strength < choice.strength]
+    longer = [{card.rank for card in m.cards} for m in leads if m.size >= 5 and m.kind != choice.kind]
+    return bool(weaker) and all(any({card.rank for card in m.cards} <= ranks for ranks in longer) for m in weaker)
+
+
+def _keeps_and_sets_up(deal: Deal, seat: int, choice: Move, reason: Text) -> Text:
+    """``reason`` with what the move keeps (bombs, wild hearts it could have
+    spent) and what it sets up (the rest of the hand in one play)."""
+    before = [str(card) for card in deal.hands[seat].cards]
+    after = _hand_after(deal, seat, choice)
+    keeps_bombs = not choice.is_bomb and _has_bomb(after, deal)
+    keeps_wilds = _wild_count(after, deal) > 0 and _wild_count(after, deal) == _wild_count(before, deal)
+    if keeps_bombs and keeps_wilds:
+        reason = text("hint_keeps_both", reason=reason)
+    elif keeps_bombs:
+        reason = text("hint_keeps_bombs", reason=reason)
+    elif keeps_wilds:
+        reason = text("hint_keeps_wilds", reason=reason)
+    if after and any(m.size == len(after) for m in grouped_moves(" ".join(after), deal.level, None, deal.ruleset)):
+        reason = text("hint_sets_up_out", reason=reason)
+    return reason
 
 
 def rate(deal: Deal, seat: int, played: Optional[Move], think_ms: int = 200, *, rollouts: int = _core.MAX_ROLLOUTS,
@@ -209,6 +294,8 @@ def rate(deal: Deal, seat: int, played: Optional[Move], think_ms: int = 200, *, 
     (best_mean, best_win), (played_mean, played_win) = _values(deal, seat, [best, played], budget, 1 - _SEARCH_SHARE)
     if best_win - played_win < _WORSE_WIN_RATE and best_mean - played_mean < _WORSE_MEAN:
         return None
+    if best_win == 0 and played_win > 0:
+        return None  # the search's choice loses every playout: the hint would not give it either
     return _comment(deal, seat, played, best, played_win, best_win)
 
 
@@ -231,5 +318,5 @@ def _comment(deal: Deal, seat: int, played: Optional[Move], best: Optional[Move]
     closest = _closest_opponent(deal, seat)
     if played is None and best is not None and closest is not None and not partner_winning:
         return text("rate_passed_on_danger", cards=card_count(closest), move=move_name(best, level))
-    return text("rate_worse", played=_name(played, level), best=_name(best, level),
+    return text("rate_worse", best=_name(best, level), reason=_reason(deal, seat, best),
                 played_win=_percent(played_win), best_win=_percent(best_win))

@@ -46,14 +46,20 @@ held: how many the hand holds); ``lead_no_pass``; ``not_a_combination``;
 (selection: a :func:`kind_name` text, table: a :func:`move_name` text,
 table_kind: a :func:`kind_name` text).
 
-The coach (:mod:`guandan.web.coach`): ``hint_only_move`` (move);
-``hint_must_pass`` (table); ``hint_partner_winning``; ``hint_goes_out``
-(move); ``hint_stop_opponent`` (cards: a :func:`card_count` text, move);
-``hint_keep_bombs`` (move); ``hint_lead_weakest`` (move); ``hint_best``
-(move, win: percent of playouts won); ``hint_tribute`` (card);
-``hint_return`` (card); ``rate_bombed_partner``; ``rate_missed_out``
-(move); ``rate_passed_on_danger`` (cards, move); ``rate_worse`` (played,
-best, played_win, best_win: percents). ``move``/``played``/``best`` are
+The coach (:mod:`guandan.web.coach`): a hint's reason, which never names
+the move: ``hint_only_move``; ``hint_must_pass`` (table);
+``hint_partner_winning``; ``hint_goes_out``; ``hint_stop_opponent`` (cards:
+a :func:`card_count` text); ``hint_bomb_follow`` (table);
+``hint_bomb_lead``; ``hint_lead_weakest``; ``hint_lead_many`` (n: cards);
+``hint_lead_keeps_lower``; ``hint_lead``; ``hint_beat_cheap`` (table); ``hint_beat`` (table);
+``hint_only_bombs`` (table); ``hint_let_go`` (table); then what it keeps or
+sets up, each wrapping a ``reason``: ``hint_keeps_bombs``,
+``hint_keeps_wilds``, ``hint_keeps_both``, ``hint_sets_up_out``; and
+``hint_win_share`` (reason, win: percent of playouts won) for the number.
+``hint_tribute`` (card); ``hint_return`` (card); ``rate_bombed_partner``;
+``rate_missed_out`` (move); ``rate_passed_on_danger`` (cards, move);
+``rate_worse`` (best, reason: why the best play, as a hint says it,
+played_win, best_win: percents). ``table``, ``move`` and ``best`` are
 :func:`move_name` texts, or the ``pass`` text.
 
 Gan Deng Yan's table (:mod:`guandan.web.gdy_table`): ``gdy_not_held``,
@@ -194,18 +200,40 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "a {selection} cannot follow the {table}: play a higher {table_kind} or a bomb",
         "{selection}不能接{table}：请出更大的{table_kind}或炸弹",
     ),
-    # the coach
-    "hint_only_move": ("{move}: the only legal play", "{move}：唯一能出的牌"),
-    "hint_must_pass": ("nothing beats the {table}: pass", "压不过{table}：不出"),
-    "hint_partner_winning": ("pass: your partner is winning this trick", "不出：对家这一轮领先"),
-    "hint_goes_out": ("{move}: it takes you out", "{move}：出完就走"),
-    "hint_stop_opponent": (
-        "{move}: an opponent has {cards} left, stop them",
-        "{move}：对手只剩 {cards}，必须拦住",
+    # the coach: a hint's reason never names the move (the page shows it
+    # before the reason); the share of playouts won is a detail at the end
+    "hint_only_move": ("the only play you have", "这是你唯一能出的牌"),
+    "hint_must_pass": ("nothing you hold beats the {table}", "你没有能压过{table}的牌"),
+    "hint_partner_winning": (
+        "your partner is winning this trick: let it run and keep your cards",
+        "对家这一轮领先：让他走，留着你的牌",
     ),
-    "hint_keep_bombs": ("{move}: the plan keeps your bombs for the end", "{move}：留着炸弹到最后"),
-    "hint_lead_weakest": ("{move}: lead your weakest cards first", "{move}：先出最小的牌"),
-    "hint_best": ("{move}: wins {win} % of playouts", "{move}：模拟胜率 {win}%"),
+    "hint_goes_out": ("it takes you out", "出完就走"),
+    "hint_stop_opponent": (
+        "an opponent has {cards} left: the bomb stops them going out",
+        "对手只剩 {cards}：用炸弹拦住他",
+    ),
+    "hint_bomb_follow": ("the bomb takes the lead from the {table}", "用炸弹压过{table}，夺回出牌权"),
+    "hint_bomb_lead": ("a bomb now keeps the lead in your hands", "现在出炸弹，把出牌权留在自己手里"),
+    "hint_lead_weakest": ("lead your weakest cards while you hold the lead", "趁有出牌权先出最小的牌"),
+    "hint_lead_many": ("it gets {n} cards out in one play", "一手出掉 {n} 张牌"),
+    "hint_lead_keeps_lower": (
+        "it keeps your lower cards for the longer plays they belong to",
+        "留着小牌，它们能组成更长的牌型",
+    ),
+    "hint_lead": ("the lead that the search's playouts rate best here", "按搜索模拟，这样领出最好"),
+    "hint_beat_cheap": ("it beats the {table} as cheaply as you can", "用最小的代价压过{table}"),
+    "hint_beat": ("it beats the {table} and takes the lead", "压过{table}，夺回出牌权"),
+    "hint_only_bombs": ("only a bomb beats the {table}: keep it for later", "只有炸弹压得过{table}：留到后面用"),
+    "hint_let_go": (
+        "let the {table} go: beating it would spend cards you need later",
+        "放过{table}：压它会用掉后面要用的牌",
+    ),
+    "hint_keeps_bombs": ("{reason}, keeping your bombs", "{reason}，留着炸弹"),
+    "hint_keeps_wilds": ("{reason}, keeping your wild hearts", "{reason}，留着逢人配"),
+    "hint_keeps_both": ("{reason}, keeping your bombs and wild hearts", "{reason}，留着炸弹和逢人配"),
+    "hint_sets_up_out": ("{reason}; the rest of your hand then goes out in one play", "{reason}；剩下的牌一手就能出完"),
+    "hint_win_share": ("{reason} (wins {win} % of playouts)", "{reason}（模拟胜率 {win}%）"),
     "hint_tribute": ("{card}: your highest card is the tribute", "{card}：进贡最大的牌"),
     "hint_return": ("{card}: give back a low card you do not need", "{card}：还一张用不上的小牌"),
     "rate_bombed_partner": (
@@ -218,8 +246,8 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "对手只剩 {cards}：{move}能拦住",
     ),
     "rate_worse": (
-        "{played} wins {played_win} % of playouts vs {best_win} % for {best}",
-        "{played}模拟胜率 {played_win}%，{best}为 {best_win}%",
+        "{best} was the better play — {reason} (wins {best_win} % of playouts; yours {played_win} %)",
+        "{best}更好——{reason}（模拟胜率 {best_win}%，你的出法 {played_win}%）",
     ),
     # Gan Deng Yan (docs/gdy_rules.md)
     "gdy_not_held": ("you do not hold these cards", "你没有这些牌"),

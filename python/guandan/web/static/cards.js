@@ -53,54 +53,66 @@ export function sortCards(texts, level, mode) {
     .map((x) => x.c.text);
 }
 
+/** A rank as a screen reader says it: "10", "jack" (J in Chinese). */
+export function rankName(rank) {
+  return rank.length === 1 && "JQKA".includes(rank) ? t(`card.rank.${rank.toLowerCase()}`) : rankLabel(rank);
+}
+
+/**
+ * A card as a screen reader says it, in the current language: "3 of
+ * spades" / "黑桃3", "jack of hearts", "big joker" / "大王", and a wild
+ * heart (the heart of the level rank) as "2 of hearts, wild" / "红桃2（逢人配）".
+ */
+export function cardName(text, level) {
+  const card = parseCard(text);
+  if (card.joker) return t(`kind.joker.${card.rank.toLowerCase()}`);
+  const name = t("card.name", { rank: rankName(card.rank), suit: t(`kind.suit.${card.suit}`) });
+  return level && isWild(card, level) ? t("card.wild", { card: name }) : name;
+}
+
+/** Several cards as a screen reader says them: "3 of spades, 3 of hearts". */
+export function cardNames(texts, level) {
+  return texts.length ? texts.map((text) => cardName(text, level)).join(getLang() === "en" ? ", " : "、") : t("card.none");
+}
+
+/** A span only seen: a screen reader reads the card's name instead. */
+function seen(className, text) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text;
+  span.setAttribute("aria-hidden", "true");
+  return span;
+}
+
 /**
  * A card element: rank and suit symbol in both corners and the middle, red
  * for hearts and diamonds, a star on wild hearts, a tall "JOKER" for jokers
- * (red for the big joker, black for the small one).
+ * (red for the big joker, black for the small one). Its accessible name is
+ * the card's name in the current language (cardName): a button (a card of
+ * the hand) is named by aria-label, any other card is an image so named.
  * Built with textContent only.
  */
 export function cardElement(text, level, options = {}) {
   const card = parseCard(text);
   const el = document.createElement(options.button ? "button" : "div");
   if (options.button) el.type = "button";
+  else el.setAttribute("role", "img");
   el.className = "card";
   el.dataset.card = text;
+  el.setAttribute("aria-label", cardName(text, level));
   if (card.joker) {
     el.classList.add("joker", card.rank === "BJ" ? "big-joker" : "small-joker");
-    const corner = document.createElement("span");
-    corner.className = "corner";
-    corner.textContent = "JOKER";
-    const pip = document.createElement("span");
-    pip.className = "pip";
-    pip.textContent = "♚";
-    el.append(corner, pip);
-    el.setAttribute("aria-label", card.rank === "BJ" ? "big joker" : "small joker");
+    el.append(seen("corner", "JOKER"), seen("pip", "♚"));
     return el;
   }
   el.classList.add(card.suit === "h" || card.suit === "d" ? "red" : "black");
   if (level && card.rank === level) el.classList.add("level-card");
   if (level && isWild(card, level)) el.classList.add("wild");
-  const corner = document.createElement("span");
-  corner.className = "corner";
-  const rank = document.createElement("span");
-  rank.className = "rank";
-  rank.textContent = rankLabel(card.rank);
-  const suit = document.createElement("span");
-  suit.className = "suit";
-  suit.textContent = SUIT_SYMBOLS[card.suit];
-  corner.append(rank, suit);
-  const pip = document.createElement("span");
-  pip.className = "pip";
-  pip.textContent = SUIT_SYMBOLS[card.suit];
-  if (level && isWild(card, level)) {
-    // bottom left, so it shows on a card half covered by the next one
-    const star = document.createElement("span");
-    star.className = "wild-mark";
-    star.textContent = "★";
-    el.append(star);
-  }
-  el.prepend(corner, pip);
-  el.setAttribute("aria-label", text);
+  const corner = seen("corner", "");
+  corner.append(seen("rank", rankLabel(card.rank)), seen("suit", SUIT_SYMBOLS[card.suit]));
+  // bottom left, so it shows on a card half covered by the next one
+  if (level && isWild(card, level)) el.append(seen("wild-mark", "★"));
+  el.prepend(corner, seen("pip", SUIT_SYMBOLS[card.suit]));
   return el;
 }
 

@@ -4,6 +4,7 @@
 import { initI18n, t, pick } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
 import { el } from "/static/table_view.js";
+import { rankName } from "/static/cards.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(new URLSearchParams(location.search).get("code") || "");
@@ -15,7 +16,8 @@ function cardRow(texts) {
     const joker = text === "JK";
     const card = el("span", "card gdy-card" + (joker ? " joker" : ""));
     card.append(el("span", "rank", joker ? "★" : text));
-    card.setAttribute("aria-label", joker ? t("gdy.joker") : text);
+    card.setAttribute("role", "img"); // named for a screen reader: "jack", "joker"
+    card.setAttribute("aria-label", joker ? t("gdy.joker") : rankName(text));
     row.append(card);
   }
   return row;

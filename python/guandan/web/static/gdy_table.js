@@ -7,6 +7,7 @@ import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
 import { el, seatName } from "/static/table_view.js";
+import { rankName } from "/static/cards.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
@@ -38,7 +39,8 @@ function cardFace(text, className = "card gdy-card") {
   const face = el("span", className + (joker ? " joker" : ""));
   face.append(el("span", "rank", joker ? "★" : text));
   if (joker) face.append(el("span", "joker-name", t("gdy.joker")));
-  face.setAttribute("aria-label", joker ? t("gdy.joker") : text);
+  face.setAttribute("role", "img"); // named for a screen reader: "jack", "joker"
+  face.setAttribute("aria-label", joker ? t("gdy.joker") : rankName(text));
   return face;
 }
 

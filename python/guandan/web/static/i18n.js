@@ -240,6 +240,19 @@ const STRINGS = {
   // rules page
   "rules.title": { en: "How to play Guandan", zh: "掼蛋玩法" },
 
+  // the practice deal (rules.html starts it; table.js guides it with ?practice=1)
+  "practice.title": { en: "Practice deal", zh: "练习局" },
+  "practice.about": { en: "Play a deal with a bot partner against two simple bots, with the coach on: the table tells you what to do at each step, and Hint suggests a play and says why.", zh: "和机器人搭档对战两个简单机器人，教练模式已打开：牌桌会告诉你每一步该做什么，点“提示”会给出出法并说明理由。" },
+  "practice.go": { en: "Start a practice deal", zh: "开始练习局" },
+  "guide.title": { en: "Practice: what to do now", zh: "练习：现在该做什么" },
+  "guide.lead": { en: "You lead: choose any combination from your hand (a single, a pair, a straight…) and press Play. Low cards first is a good start. Not sure? Press Hint: the coach suggests a play and says why.", zh: "轮到你领出：从手牌中选任意牌型（单张、对子、顺子……）再点“出牌”。先出小牌是不错的开始。拿不准？点“提示”，教练会给出出法并说明理由。" },
+  "guide.follow": { en: "Beat {name}'s play with the same kind and number of cards, higher, or with a bomb; or press Pass. Hint shows what the coach would do.", zh: "用同样牌型、同样张数、更大的牌或炸弹压过 {name} 的牌，或者点“不要”。点“提示”看教练会怎么出。" },
+  "guide.partner": { en: "Your partner {name} is winning this trick: passing is usually right, so your partner keeps the lead.", zh: "对家 {name} 这一轮领先：通常选“不要”，让对家继续出牌。" },
+  "guide.wait": { en: "{name} is playing. Watch the seats and the play log; your turn comes round.", zh: "{name} 正在出牌。看看各家出的牌和出牌记录，很快轮到你。" },
+  "guide.tribute": { en: "Tribute: the last player out gives the first player out their highest card, who gives one back. The page shows the cards you may give; confirm one.", zh: "进贡：末游把最大的牌给头游，头游还一张牌。页面会标出你可以给的牌，确认一张即可。" },
+  "guide.over": { en: "The deal is over: the summary shows who went out first and how far each team climbs. Press Next deal to play on.", zh: "本局结束：小结会显示谁是头游、每队升几级。点“下一局”继续。" },
+  "guide.rules": { en: "Back to the rules", zh: "返回规则" },
+
   // names of the combinations: the same templates as the server's MOVE_TEXTS
   // (python/guandan/web/i18n.py; tests/e2e/test_page_files.py checks they agree),
   // filled by moveName() in cards.js for the replay
@@ -268,6 +281,26 @@ const STRINGS = {
   "kind.suit.d": { en: "diamonds", zh: "方块" },
   "kind.joker.sj": { en: "small joker", zh: "小王" },
   "kind.joker.bj": { en: "big joker", zh: "大王" },
+
+  // cards as a screen reader says them (cardName() in cards.js): "3 of spades", "黑桃3"
+  "card.name": { en: "{rank} of {suit}", zh: "{suit}{rank}" },
+  "card.rank.j": { en: "jack", zh: "J" },
+  "card.rank.q": { en: "queen", zh: "Q" },
+  "card.rank.k": { en: "king", zh: "K" },
+  "card.rank.a": { en: "ace", zh: "A" },
+  "card.wild": { en: "{card}, wild", zh: "{card}（逢人配）" },
+  "card.hand": { en: "Your hand", zh: "你的手牌" },
+  "card.none": { en: "no cards", zh: "没有牌" },
+
+  // what the live region says after each change at the table
+  "say.plays": { en: "{name} plays {move}.", zh: "{name}出{move}。" },
+  "say.passes": { en: "{name} passes.", zh: "{name}不要。" },
+  "say.tribute": { en: "{from} pays tribute to {to}: {card}.", zh: "{from}向{to}进贡：{card}。" },
+  "say.return": { en: "{from} returns {card} to {to}.", zh: "{from}还{card}给{to}。" },
+  "say.turn.mine": { en: "Your turn.", zh: "轮到你出牌。" },
+  "say.turn.lead": { en: "Your lead: play any combination.", zh: "轮到你领出。" },
+  "say.turn.other": { en: "{name} to play.", zh: "轮到{name}。" },
+  "say.deal": { en: "Deal {n} starts, playing {level}s.", zh: "第 {n} 局开始，打 {level}。" },
 };
 
 const STORAGE_KEY = "guandan.lang";

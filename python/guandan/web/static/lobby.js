@@ -189,9 +189,8 @@ async function main() {
     refreshOpenTables();
   });
 
-  player = await currentPlayer().catch(() => null);
-  if (player) $("nickname").value = player.name;
-
+  // every form is wired before the first request: a form sent while the
+  // session is still being read would otherwise reload the page
   $("nickname-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = $("nickname").value.trim();
@@ -233,6 +232,10 @@ async function main() {
   });
 
   $("open-refresh").addEventListener("click", refreshOpenTables);
+
+  const known = await currentPlayer().catch(() => null);
+  player = player || known; // a nickname saved meanwhile stands
+  if (player && !$("nickname").value) $("nickname").value = player.name;
   refreshOpenTables();
 }
 

@@ -2,7 +2,7 @@
 // step through it event by event, deal by deal.
 import { initI18n, t, hasKey } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
-import { cardRow, moveName, rankLabel, sortCards, splitCards } from "/static/cards.js";
+import { cardName, cardRow, moveName, rankLabel, sortCards, splitCards } from "/static/cards.js";
 import { readLog, tableAt, LogError } from "/static/replay_state.js";
 import { el } from "/static/table_view.js";
 
@@ -62,7 +62,7 @@ function describe(event) {
   if (event.type === "play") return t("log.plays", { name, move: playName(event) });
   if (event.type === "pass") return t("log.passes", { name });
   const key = event.type === "tribute" ? "tribute.paid" : "tribute.returned";
-  return t(key, { from: name, to: seatLabel(event.to), card: event.card });
+  return t(key, { from: name, to: seatLabel(event.to), card: cardName(event.card, state.log.deals[state.deal].level) });
 }
 
 const BADGES = ["badge.first", "badge.second", "badge.third", "badge.last"];

@@ -4,10 +4,11 @@
 // and the websocket are never cached). Pages and files are fetched from the
 // network first, so an update is seen at once, and from the cache when the
 // network fails.
-const CACHE = "guandan-v1";
+const CACHE = "guandan-v2";
 const SHELL = [
   "/", "/static/index.html", "/static/table.html", "/static/gdy.html", "/static/rules.html", "/static/replay.html",
   "/static/style.css", "/static/i18n.js", "/static/api.js", "/static/lobby.js", "/static/pwa.js",
+  "/static/rules.js", "/static/cards.js", // the rules page draws its example cards
   "/static/manifest.webmanifest", "/static/icon-192.png", "/static/icon-512.png",
 ];
 

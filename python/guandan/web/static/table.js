@@ -5,7 +5,7 @@ import { initI18n, t, pick } from "/static/i18n.js";
 import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { HandView } from "/static/hand.js";
-import { cardRow } from "/static/cards.js";
+import { cardRow, cardName, rankLabel } from "/static/cards.js";
 import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
 import {
   el, position, seatName, renderStatus, renderSeat, renderLog, dealSummaryNodes, matchSummaryNodes,
@@ -32,6 +32,8 @@ function dismiss(key) {
     sessionStorage.setItem(`guandan.dismissed.${code}`, JSON.stringify([...state.dismissed]));
   } catch (_) { /* then only for this page */ }
 }
+
+const practice = new URLSearchParams(location.search).has("practice"); // the rules page's practice deal
 
 const state = {
   view: null,
@@ -98,6 +100,8 @@ function onMessage(message) {
       document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
       state.selection = null; // a reading holds only for the table it was read against
       render();
+      announce(message);
+      guide(message);
       if (hand.selected.size > 0) onSelectionChange(hand.selectedCards());
       break;
     case "chat":
@@ -135,6 +139,87 @@ function forgetStaleCoaching(view) {
     if (!(deal && deal.give)) hand.setHighlighted([]);
   }
   renderCoachLine();
+}
+
+// --- the live region: what a screen reader hears ------------------------------
+
+/** What has been said already: the deal, how much of its log, whose turn. */
+const heard = { deal: null, log: 0, turn: null };
+
+function sayEntry(view, entry, level) {
+  const name = seatName(view, entry.seat);
+  if (entry.type === "play") return t("say.plays", { name, move: pick(entry.name) });
+  if (entry.type === "pass") return t("say.passes", { name });
+  const key = entry.type === "tribute" ? "say.tribute" : "say.return";
+  return t(key, { from: name, to: seatName(view, entry.to), card: cardName(entry.card, level) });
+}
+
+/**
+ * The changes of a new view in words, for the live region: the plays and
+ * passes since the last view, a new deal, whose turn it is now. The first
+ * view says only whose turn it is (the log is on the page to read).
+ */
+function announcements(view) {
+  const deal = view.deal;
+  if (!deal || view.table.status === "ended") return [];
+  const lines = [];
+  const log = deal.log || [];
+  if (heard.deal !== deal.number) {
+    if (heard.deal !== null) lines.push(t("say.deal", { n: deal.number, level: rankLabel(deal.level) }));
+    heard.log = heard.deal === null ? log.length : 0;
+    heard.deal = deal.number;
+    heard.turn = null;
+  }
+  for (const entry of log.slice(heard.log)) lines.push(sayEntry(view, entry, deal.level));
+  const turn = deal.phase === "over" ? "over" : `${deal.phase}/${deal.turn}`;
+  if (turn !== heard.turn || log.length !== heard.log) {
+    if (deal.phase === "over") {
+      if (heard.turn !== "over") lines.push(t("summary.deal"));
+    } else if (deal.phase === "play" && deal.turn === view.me.seat && !view.me.away) {
+      lines.push(t(deal.trick ? "say.turn.mine" : "say.turn.lead"));
+    } else if (deal.phase === "play" && deal.turn !== null && deal.turn !== undefined) {
+      lines.push(t("say.turn.other", { name: seatName(view, deal.turn) }));
+    }
+  }
+  heard.log = log.length;
+  heard.turn = turn;
+  return lines;
+}
+
+/** Add the view's changes to the live region (its last few lines kept). */
+function announce(view) {
+  const lines = announcements(view);
+  if (!lines.length) return;
+  const region = $("announce");
+  region.append(el("p", null, lines.join(" ")));
+  while (region.childElementCount > 6) region.firstElementChild.remove();
+}
+
+// --- the practice deal: coach mode on, and a line on what to do now -----------------
+
+/** The guide's advice for this view: whose turn, what kind of turn. */
+function guideText(view) {
+  const deal = view.deal;
+  const me = view.me;
+  if (!deal) return "";
+  if (deal.phase === "over") return t("guide.over");
+  if (deal.phase !== "play") return t("guide.tribute"); // tribute or return
+  if (deal.turn !== me.seat) return t("guide.wait", { name: seatName(view, deal.turn) });
+  if (!deal.trick) return t("guide.lead");
+  if (deal.trick.seat === (me.seat ^ 2)) return t("guide.partner", { name: seatName(view, deal.trick.seat) });
+  return t("guide.follow", { name: seatName(view, deal.trick.seat) });
+}
+
+function guide(view) {
+  const seated = view.me.seat !== null && view.me.seat !== undefined;
+  const on = practice && seated && view.table.status === "playing";
+  $("practice-guide").hidden = !on;
+  if (!on) return;
+  if (!view.me.coach && !state.coachAsked) {
+    state.coachAsked = true; // once: the player may turn it off again
+    state.socket.send("coach", { on: true });
+  }
+  $("guide-text").textContent = guideText(view);
 }
 
 // --- drawing ----------------------------------------------------------------
@@ -515,7 +600,9 @@ function onKey(event) {
 
 /** Redraw everything in the new language, the texts the server sent included. */
 function onLanguageChange() {
+  hand.render(); // the cards' names are in the new language
   render();
+  if (state.view) guide(state.view);
   renderClock();
   renderConnection();
   chat.render();
