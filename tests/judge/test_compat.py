@@ -18,6 +18,7 @@ import time
 import pytest
 
 from guandan import Match
+from guandan.judge import messages
 from guandan.judge.command import run_coroutine
 from guandan.judge.server import JudgeOptions, JudgeServer
 from guandan.judge.table import JudgeTable
@@ -39,6 +40,7 @@ READS = {
     ("notify", "anti-tribute"): {"antiPos"},
     ("notify", "episodeOver"): {"order", "curRank", "restCards"},
     ("notify", "gameOver"): {"curTimes", "settingTimes"},
+    ("notify", "gameResult"): {"victoryNum", "draws"},
     ("act", "play"): {"handCards", "publicInfo", "selfRank", "oppoRank", "curRank", "curPos", "curAction",
                       "greaterPos", "greaterAction", "actionList", "indexRange", "stage"},
 }
@@ -74,6 +76,12 @@ def test_every_message_has_what_the_state_parsers_read(sent):
         stages.add(key)
         assert READS[key] <= set(message), key
     assert {("notify", "play"), ("act", "play"), ("notify", "episodeOver"), ("act", "back")} <= stages
+    # The parsers print both lists of the run's last message, gameResult.
+    result = messages.game_result([1, 0, 1, 0], [0, 0, 0, 0])
+    assert READS[("notify", "gameResult")] <= set(result)
+    assert all(len(result[k]) == 4 for k in ("victoryNum", "draws"))
+    anti = messages.anti_tribute([0, 2])
+    assert anti["antiPos"] == [0, 2] and anti["antiNum"] == anti["antiNums"] == 2
 
 
 def test_a_lead_is_told_by_minus_one_and_a_follow_is_not(sent):

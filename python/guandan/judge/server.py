@@ -360,6 +360,7 @@ class JudgeServer:
         matches: List[Match] = []
         rotations: List[int] = []
         victories = [0, 0, 0, 0]
+        draws = [0, 0, 0, 0]
         plays = [(i, r) for i in range(options.matches) for r in ((0, 1) if options.duplicate else (0,))]
         try:
             for number, (i, rotation) in enumerate(plays):
@@ -371,7 +372,10 @@ class JudgeServer:
                 if match.winner is not None:
                     for won in (match.winner, match.winner + 2):
                         victories[participant_of(won, rotation)] += 1
+                else:
+                    draws = [d + 1 for d in draws]
                 await self._tell([(None, messages.game_over(number + 1, len(plays), list(victories)))], 0)
+            await self._tell([(None, messages.game_result(list(victories), list(draws)))], 0)
         finally:
             self._over = True
             await self.close()
