@@ -158,7 +158,8 @@ class JudgeServer:
         sockets = self._server.sockets
         if sockets:
             self.port = sockets[0].getsockname()[1]
-        self._say(f"listening on ws://{self.options.host}:{self.port}/game/client{{0..3}}")
+        self._say(f"listening on ws://{self.options.host}:{self.port}/game/client{{0..3}} "
+                  "(or /game/NAME, /game/gd/NAME)")
 
     async def _handler(self, connection: Any) -> None:
         path = connection.request.path if connection.request is not None else ""
