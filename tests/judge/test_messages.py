@@ -16,7 +16,7 @@ FIELDS = {
     ("notify", "play"): {"curPos", "curAction", "greaterPos", "greaterAction"},
     ("notify", "tribute"): {"result"},
     ("notify", "back"): {"result"},
-    ("notify", "anti-tribute"): {"antiNum", "antiPos"},
+    ("notify", "anti-tribute"): {"antiNum", "antiNums", "antiPos"},
     ("notify", "episodeOver"): {"order", "curRank", "restCards"},
     ("act", "play"): {"myPos", "handCards", "publicInfo", "selfRank", "oppoRank", "curRank", "curPos", "curAction",
                       "greaterPos", "greaterAction", "actionList", "indexRange"},

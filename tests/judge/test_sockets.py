@@ -106,7 +106,7 @@ def test_bad_answers_get_the_fallback_and_the_match_finishes():
     assert not any(p == 0 for p, _ in why)
     assert {p for p, _ in why} == {1, 2, 3}
     assert (3, "timeout") in why and (2, "actIndex") in why
-    assert all(s[-1] == "gameOver" for s in seen)
+    assert all(s[-2:] == ["gameOver", "gameResult"] for s in seen)
 
 
 def test_a_client_that_drops_mid_deal_is_replaced_by_a_bot():

@@ -20,7 +20,10 @@ pass               ``PASS``                        ``PASS`` (cards ``PASS``)
 
 Cards are physical cards (a wild as the heart it is), ordered slot by slot:
 sequences from the lowest rank up, the full house's triple before its pair,
-wilds after the natural cards of the slot they fill. A protocol action
+wilds after the natural cards of the slot they fill, cards of one slot by
+suit (``S H C D``). A wild that stands for its own rank (the heart of the
+level in a pair of the level) is placed by suit like the natural card it
+is, as in the hand: ``["Pair", "2", ["S2", "H2"]]`` at level 2. A protocol action
 names (type, rank, cards); an engine move is identified by (kind, rank,
 cards) (docs/rules.md §3), so the mapping is one-to-one on the legal moves
 of a position.
@@ -95,7 +98,11 @@ def _build(move: Move) -> List[Any]:
     # str(move) is "9s 9c 9d 5h=2h 5h=2h": each physical card, "=" what a wild stands for.
     for token in str(move).split():
         physical, _, declared = token.partition("=")
-        is_wild = bool(declared)
+        # A wild that stands for its own rank (the level card in a pair, a
+        # triple or a bomb of the level) is placed as the natural card it is,
+        # by suit: clients that group their hand by rank build such plays in
+        # hand order and look them up by value.
+        is_wild = bool(declared) and declared[:-1] != physical[:-1]
         declared = declared or physical
         if declared in ("SJ", "BJ"):
             position = 20 + (declared == "BJ")

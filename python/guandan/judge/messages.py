@@ -62,8 +62,11 @@ def back(result: List[list]) -> Message:
 
 
 def anti_tribute(positions: List[int]) -> Message:
-    """The tribute is cancelled (the payers hold both big jokers)."""
-    return {"type": "notify", "stage": "anti-tribute", "antiNum": len(positions), "antiPos": positions}
+    """The tribute is cancelled (the payers hold both big jokers). The count is
+    written both as ``antiNum`` and as ``antiNums``: the public clients' notes
+    name it both ways, and none of them reads it."""
+    return {"type": "notify", "stage": "anti-tribute", "antiNum": len(positions), "antiNums": len(positions),
+            "antiPos": positions}
 
 
 def episode_over(order: List[int], level: str, rest: List[list]) -> Message:
@@ -77,3 +80,9 @@ def game_over(times: int, setting: int, victories: List[int]) -> Message:
     ``victoryNum`` counts the matches each seat's team has won so far."""
     return {"type": "notify", "stage": "gameOver", "curTimes": times, "settingTimes": setting,
             "victoryNum": victories}
+
+
+def game_result(victories: List[int], draws: List[int]) -> Message:
+    """The run is over: matches won and matches drawn (stopped without a
+    winner) by each seat's team, by path ``client0`` .. ``client3``."""
+    return {"type": "notify", "stage": "gameResult", "victoryNum": victories, "draws": draws}

@@ -1,7 +1,8 @@
 """``guandan judge``: a websocket judge speaking the competition's protocol.
 
 Clients connect to ``ws://HOST:PORT/game/client{0..3}`` (one path per seat;
-seats 0 and 2 are partners). The judge waits up to ``wait`` seconds for the
+seats 0 and 2 are partners), or to ``/game/NAME`` or ``/game/gd/NAME`` as the
+competition's clients do, which takes a free seat. The judge waits up to ``wait`` seconds for the
 four seats, gives the seats nobody took to our bots, and plays ``matches``
 matches, every action checked by the engine (:class:`.table.JudgeTable`).
 
@@ -35,11 +36,21 @@ from ..gd.ruleset import RulesetLike, as_ruleset
 from . import messages
 from .table import Decision, JudgeTable, participant_of
 
-PATH = re.compile(r"^/game/client([0-3])/?$")
+#: A client's path: ``/game/NAME`` or ``/game/gd/NAME``. The competition's
+#: clients name themselves in it (``client1`` .. ``client4``, an account
+#: number) and learn their seat from ``myPos``; ``client0`` .. ``client3`` are
+#: that seat, any other name takes a free one (:meth:`JudgeServer._seat_for`).
+PATH = re.compile(r"^/game/(?:gd/)?([A-Za-z0-9_.-]{1,64})/?$")
+NUMBERED = re.compile(r"^client([0-3])$")
 #: The longest message a client may send (an answer is a few bytes).
 MAX_MESSAGE = 4096
 #: Seconds a send may wait on a client that does not read before it is dropped.
 SEND_TIMEOUT = 10.0
+#: Seconds after a client's handshake before the judge sends it anything.
+#: Clients built on ws4py read the handshake's answer in 128-byte chunks and
+#: break when a message comes in the same read (the handshake of the fourth
+#: client, after which the judge starts at once).
+HANDSHAKE_GRACE = 0.5
 #: Deals after which a match is stopped (never reached in practice).
 MAX_DEALS = 1000
 _CLOSED = object()
@@ -88,6 +99,13 @@ class _Seat:
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.ever_connected = False
         self.connected_at_start = False
+        #: The path name of the client that holds (or last held) the seat.
+        self.name: Optional[str] = None
+        #: When the judge may first send to the connection (its handshake grace).
+        self.ready_at = 0.0
+        #: Questions the client timed out on: the answers it may still send to
+        #: them are late, and are waited for and voided before it is asked again.
+        self.owed = 0
 
     @property
     def live(self) -> bool:
@@ -140,25 +158,34 @@ class JudgeServer:
         sockets = self._server.sockets
         if sockets:
             self.port = sockets[0].getsockname()[1]
-        self._say(f"listening on ws://{self.options.host}:{self.port}/game/client{{0..3}}")
+        self._say(f"listening on ws://{self.options.host}:{self.port}/game/client{{0..3}} "
+                  "(or /game/NAME, /game/gd/NAME)")
 
     async def _handler(self, connection: Any) -> None:
         path = connection.request.path if connection.request is not None else ""
         found = PATH.match(path)
         if found is None:
-            await connection.close(1008, "unknown path: use /game/client0 .. /game/client3")
+            await connection.close(1008, "unknown path: use /game/client0 .. /game/client3 or /game/NAME")
             return
-        seat = self._seats[int(found.group(1))]
+        name = found.group(1)
         if self._over:
             await connection.close(1001, "the run is over")
+            return
+        seat = self._seat_for(name)
+        if seat is None:
+            await connection.close(1008, "every seat is taken")
             return
         if seat.live:
             await connection.close(1008, f"seat {seat.participant} is taken")
             return
         seat.connection = connection
         seat.ever_connected = True
+        seat.name = name
         seat.inbox = asyncio.Queue()  # nothing from an earlier connection is read as an answer
-        self._say(f"client{seat.participant} connected from {connection.remote_address}")
+        seat.owed = 0
+        seat.ready_at = asyncio.get_running_loop().time() + HANDSHAKE_GRACE
+        named = "" if name == f"client{seat.participant}" else f" ({name})"
+        self._say(f"client{seat.participant}{named} connected from {connection.remote_address}")
         if all(s.live for s in self._seats) and self._all_seated is not None:
             self._all_seated.set()
         inbox = seat.inbox
@@ -175,10 +202,29 @@ class JudgeServer:
                 if not self._over:
                     self._say(f"client{seat.participant} disconnected; a {seat.bot_name} bot plays its seat")
 
+    def _seat_for(self, name: str) -> Optional[_Seat]:
+        """The seat of a client that connects as ``name``: ``client0`` ..
+        ``client3`` are seats 0-3 (taken or not); any other name gets the seat
+        it held before if that is free, else the lowest free seat no other
+        client has held, else the lowest free seat; None when all are taken."""
+        numbered = NUMBERED.match(name)
+        if numbered is not None:
+            return self._seats[int(numbered.group(1))]
+        free = [s for s in self._seats if not s.live]
+        for choice in ([s for s in free if s.name == name], [s for s in free if not s.ever_connected], free):
+            if choice:
+                return choice[0]
+        return None
+
     async def _send(self, seat: _Seat, text: str) -> None:
         connection = seat.connection
         if connection is None:
             return
+        wait = seat.ready_at - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+            if seat.connection is not connection:
+                return
         try:
             await asyncio.wait_for(connection.send(text), SEND_TIMEOUT)
         except Exception:  # noqa: BLE001 - closed, or not reading: the seat goes to its bot
@@ -227,6 +273,8 @@ class JudgeServer:
     async def _ask(self, seat: _Seat, table: JudgeTable, decision: Decision, text: str) -> int:
         if not seat.live:
             return await self._bot_decides(seat, table, decision)
+        if seat.owed and await self._late_answers(seat) is _CLOSED:
+            return await self._bot_decides(seat, table, decision)
         while not seat.inbox.empty():  # late answers to earlier questions are void
             if seat.inbox.get_nowait() is _CLOSED:
                 return await self._bot_decides(seat, table, decision)
@@ -234,10 +282,31 @@ class JudgeServer:
         try:
             raw = await asyncio.wait_for(seat.inbox.get(), self.options.timeout)
         except asyncio.TimeoutError:
+            seat.owed += 1
             return self._fallback(seat, table, decision, "timeout")
         if raw is _CLOSED:
             return await self._bot_decides(seat, table, decision)
         return self._check_answer(seat, table, decision, raw)
+
+    async def _late_answers(self, seat: _Seat) -> Any:
+        """Before asking a seat that timed out again, wait up to ``timeout``
+        seconds for the answers it still owes and void them: a slow client
+        answers every question in turn, and its late answer must not be read
+        as the answer to the next one. _CLOSED if the client went away."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.options.timeout
+        try:
+            while seat.owed > 0:
+                try:
+                    raw = await asyncio.wait_for(seat.inbox.get(), max(0.0, deadline - loop.time()))
+                except asyncio.TimeoutError:
+                    return None  # a client that skipped the question: nothing is owed
+                if raw is _CLOSED:
+                    return _CLOSED
+                seat.owed -= 1
+            return None
+        finally:
+            seat.owed = 0
 
     def _check_answer(self, seat: _Seat, table: JudgeTable, decision: Decision, raw: Any) -> int:
         try:
@@ -292,6 +361,7 @@ class JudgeServer:
         matches: List[Match] = []
         rotations: List[int] = []
         victories = [0, 0, 0, 0]
+        draws = [0, 0, 0, 0]
         plays = [(i, r) for i in range(options.matches) for r in ((0, 1) if options.duplicate else (0,))]
         try:
             for number, (i, rotation) in enumerate(plays):
@@ -303,7 +373,10 @@ class JudgeServer:
                 if match.winner is not None:
                     for won in (match.winner, match.winner + 2):
                         victories[participant_of(won, rotation)] += 1
+                else:
+                    draws = [d + 1 for d in draws]
                 await self._tell([(None, messages.game_over(number + 1, len(plays), list(victories)))], 0)
+            await self._tell([(None, messages.game_result(list(victories), list(draws)))], 0)
         finally:
             self._over = True
             await self.close()
