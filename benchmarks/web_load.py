@@ -11,7 +11,8 @@ a temporary folder, then, from this process, drives
   empty seats);
 
 every player a real websocket client (the ``websockets`` library) with its
-own session cookie. A scripted player plays the weakest legal move that has
+own session cookie, asking for views as deltas and rebuilding them, as the
+pages do (``--whole-views``: whole views only). A scripted player plays the weakest legal move that has
 a single reading (computed with the engine from its own hand and the trick
 in its view), passes when it has none, pays and returns the first card it
 is offered, and says ``next`` after each deal.
@@ -47,6 +48,7 @@ import httpx
 import websockets
 
 from guandan import classify, legal_moves
+from guandan.web.deltas import apply
 
 COOKIE = "guandan_session"
 SERVER = """
@@ -68,6 +70,7 @@ class Tally:
     seq_gaps: int = 0
     views: int = 0
     actions: int = 0
+    bytes: int = 0  # of views and patches received
 
 
 def _free_port() -> int:
@@ -115,8 +118,9 @@ def _choose(view: Dict[str, Any]) -> Optional[Dict[str, Any]]:
 class Player:
     """One scripted websocket player."""
 
-    def __init__(self, base: str, token: str, code: str, tally: Tally, lost_after: float) -> None:
-        self.url = base.replace("http://", "ws://") + f"/ws/{code}"
+    def __init__(self, base: str, token: str, code: str, tally: Tally, lost_after: float, deltas: bool) -> None:
+        self.url = base.replace("http://", "ws://") + f"/ws/{code}" + ("?deltas=1" if deltas else "")
+        self.view: Optional[Dict[str, Any]] = None  # the last whole view, rebuilt from patches
         self.token = token
         self.tally = tally
         self.lost_after = lost_after
@@ -140,11 +144,26 @@ class Player:
                         raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
                     except asyncio.TimeoutError:
                         continue
-                    await self.on_message(ws, json.loads(raw), until)
+                    message = json.loads(raw)
+                    if message.get("type") in ("view", "patch"):
+                        self.tally.bytes += len(raw)
+                    await self.on_message(ws, self.rebuilt(message), until)
         except websockets.ConnectionClosed as closed:
             self.tally.errors.append(f"connection closed: {closed}")
         except OSError as error:
             self.tally.errors.append(f"connection failed: {error}")
+
+    def rebuilt(self, message: Dict[str, Any]) -> Dict[str, Any]:
+        """A patch as the whole view it stands for, as the pages rebuild it."""
+        if message.get("type") == "view":
+            self.view = message
+        elif message.get("type") == "patch":
+            if self.view is None or message["base"] != self.view["version"]:
+                self.tally.errors.append(f"patch on version {message['base']} without that view")
+                return {"type": "lost"}
+            self.view = {**apply(self.view, message["ops"]), "version": message["version"]}
+            return self.view
+        return message
 
     async def on_message(self, ws: Any, message: Dict[str, Any], until: float) -> None:
         kind = message.get("type")
@@ -197,7 +216,8 @@ async def _post(client: httpx.AsyncClient, token: str, path: str, body: Dict[str
     return reply.json()
 
 
-async def _set_up(base: str, tables: int, players: int, bots: str, tally: Tally, lost_after: float) -> List[Player]:
+async def _set_up(base: str, tables: int, players: int, bots: str, tally: Tally, lost_after: float,
+                  deltas: bool) -> List[Player]:
     """Sessions, tables and one Player per scripted seat (not yet connected)."""
     out: List[Player] = []
     limits = httpx.Limits(max_connections=20)
@@ -205,7 +225,7 @@ async def _set_up(base: str, tables: int, players: int, bots: str, tally: Tally,
         async def solo(i: int) -> None:
             token = await _session(client, f"solo{i}")
             table = await _post(client, token, "/api/tables/vs-bots", {"bots": bots})
-            out.append(Player(base, token, table["table"]["code"], tally, lost_after))
+            out.append(Player(base, token, table["table"]["code"], tally, lost_after, deltas))
 
         async def friends(i: int, size: int) -> None:
             host = await _session(client, f"host{i}")
@@ -214,7 +234,7 @@ async def _set_up(base: str, tables: int, players: int, bots: str, tally: Tally,
             for guest in guests:
                 await _post(client, guest, f"/api/tables/{table['code']}/join", {})
             await _post(client, host, f"/api/tables/{table['code']}/start", {"anyway": True})
-            out.extend(Player(base, token, table["code"], tally, lost_after) for token in [host, *guests])
+            out.extend(Player(base, token, table["code"], tally, lost_after, deltas) for token in [host, *guests])
 
         # Friends' tables of two (one of three when the count is odd).
         sizes = [2] * (players // 2)
@@ -233,7 +253,7 @@ def _percentile(values: List[float], share: float) -> float:
 
 async def _drive(base: str, args: argparse.Namespace) -> Tally:
     tally = Tally()
-    players = await _set_up(base, args.tables, args.players, args.bots, tally, args.lost_after)
+    players = await _set_up(base, args.tables, args.players, args.bots, tally, args.lost_after, not args.whole_views)
     print(f"{len(players)} players at {args.tables + args.players // 2} tables; playing {args.seconds} s ...",
           flush=True)
     until = time.monotonic() + args.seconds
@@ -272,6 +292,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--bots", default="rule", help="bot strength: simple, rule or search")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="the server's pause before a bot plays")
     parser.add_argument("--lost-after", type=float, default=10, help="seconds without a broadcast that make an action lost")
+    parser.add_argument("--whole-views", action="store_true", help="ask for whole views only (the pages ask for deltas)")
     args = parser.parse_args(argv)
     if args.tables < 0 or args.players < 0 or args.tables + args.players == 0 or args.players == 1:
         parser.error("need some tables or players (and 0 or at least 2 players: they play in pairs)")
@@ -295,7 +316,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     lost = tally.lost + tally.seq_gaps
     print(f"actions timed: {len(tally.latencies)} of {tally.actions} sent; views received: {tally.views} "
-          f"in {elapsed:.0f} s (setting up the tables included)")
+          f"in {elapsed:.0f} s (setting up the tables included), {tally.bytes / max(tally.views, 1) / 1000:.2f} KB "
+          f"a view on the wire ({'whole views' if args.whole_views else 'deltas'})")
     if tally.latencies:
         median = statistics.median(tally.latencies) * 1000
         p99 = _percentile(tally.latencies, 0.99) * 1000
