@@ -14,6 +14,8 @@ from playwright.sync_api import Page, expect  # noqa: E402
 
 from table_helpers import set_nickname, table_code, view_seq  # noqa: E402
 
+from guandan.web.i18n import MESSAGES  # noqa: E402
+
 
 def choose_gdy(page: Page, form: str, players: int, target: int, strength: str) -> None:
     page.select_option(f"#{form}-game", "gdy")
@@ -86,7 +88,9 @@ def test_a_whole_game_against_bots_from_the_lobby(new_page, screenshots):
     while not my_turn(page):
         page.wait_for_timeout(30)
     page.click("#hint")
-    expect(page.locator("#coach-line")).to_contain_text(re.compile(r"search bot"))
+    # the hint says why in words: one of the Gan Deng Yan hint reasons
+    reasons = "|".join(re.escape(en.split("{")[0]) for key, (en, _) in MESSAGES.items() if key.startswith("gdy_hint_"))
+    expect(page.locator("#coach-line")).to_contain_text(re.compile(reasons))
     page.click("#clear")
     # a reload brings the seat and the hand back
     hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")

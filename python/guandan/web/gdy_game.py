@@ -18,8 +18,9 @@ from ..gdy.deal import Action, Deal
 from ..gdy.log import game_log
 from ..gdy.plays import Play
 from .errors import WebError
+from .gdy_coach import hint_reason
 from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_record, table_options
-from .i18n import Text, detail, gdy_play_name, text
+from .i18n import Text, detail, gdy_play_name
 from .protocol import Message, bad_field, reading, server_message
 from .tables import Table
 from .web_games import GameView, WebGame
@@ -170,12 +171,13 @@ async def _hint(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connect
     bot = CoreBot(HINT_STRENGTH, seed=table.seed ^ table.actions)
     play = await rooms.runner.run(lambda: bot.choose(position))
     if play.is_pass:
-        connection.send(server_message("hint", ref=message.ref, cards=[], reading=None, reason=text("gdy_hint_pass")))
+        connection.send(server_message("hint", ref=message.ref, cards=[], reading=None,
+                                       reason=hint_reason(position, seat, play)))
         return
     same = [p for p in position.legal_plays() if not p.is_pass and p.cards == play.cards]
     reading = {"index": same.index(play), **play_record(play), "name": play_name(play)}
     connection.send(server_message("hint", ref=message.ref, cards=reading["cards"], reading=reading,
-                                   reason=text("gdy_hint", move=play_name(play))))
+                                   reason=hint_reason(position, seat, play)))
 
 
 # --- bots ------------------------------------------------------------------------------

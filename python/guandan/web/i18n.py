@@ -63,8 +63,12 @@ played_win, best_win: percents). ``table``, ``move`` and ``best`` are
 :func:`move_name` texts, or the ``pass`` text.
 
 Gan Deng Yan's table (:mod:`guandan.web.gdy_table`): ``gdy_not_held``,
-``gdy_does_not_beat``, ``gdy_hint`` (move: a :func:`gdy_play_name` text)
-and ``gdy_hint_pass``; :func:`gdy_play_name` names its plays.
+``gdy_does_not_beat`` and the hint reasons of ``gdy_coach.py``:
+``gdy_hint_out``, ``gdy_hint_stop`` and ``gdy_hint_bomb_stop`` (cards: a
+:func:`card_count` text), ``gdy_hint_bomb``, ``gdy_hint_lead_long`` (n),
+``gdy_hint_lead_low``, ``gdy_hint_lead``, ``gdy_hint_beat_cheap``,
+``gdy_hint_beat``, ``gdy_hint_pass_nothing``, ``gdy_hint_pass_only_bomb``,
+``gdy_hint_pass_keep``; :func:`gdy_play_name` names its plays.
 
 Names of things: ``pass``, ``seat`` (seat: 0..3), ``team`` (team: 0..1),
 ``playing_level`` (level: a :func:`rank_name` text), ``first_out``,
@@ -255,8 +259,40 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "does not beat the play on the table: the same kind and size one rank higher, a 2, or a bomb",
         "压不过桌上的牌：要同牌型、同张数、大一级，或出2，或炸弹",
     ),
-    "gdy_hint": ("{move}: what the search bot plays here", "{move}：搜索机器人在这里会这样出"),
-    "gdy_hint_pass": ("pass: keep your cards, the search bot passes here", "不出：留着牌，搜索机器人在这里不出"),
+    # Gan Deng Yan hints: why the search bot's play is good (gdy_coach.py)
+    "gdy_hint_out": ("these are your last cards: you go out and win the deal", "这是你最后的牌：出完就赢这一局"),
+    "gdy_hint_stop": (
+        "a player has only {cards} left: take the lead before they go out",
+        "有人只剩 {cards}：抢回出牌权，别让他出完",
+    ),
+    "gdy_hint_bomb_stop": (
+        "a player has only {cards} left: only a bomb stops them now (it doubles the penalties)",
+        "有人只剩 {cards}：现在只有炸弹能拦住（炸弹让罚分翻倍）",
+    ),
+    "gdy_hint_bomb": ("a bomb takes the lead (and doubles the penalties)", "炸弹抢回出牌权（罚分翻倍）"),
+    "gdy_hint_lead_long": (
+        "you lead: a long play sheds {n} cards at once, and few can follow it",
+        "你先出：长牌一次出掉 {n} 张，别人很难跟",
+    ),
+    "gdy_hint_lead_low": (
+        "you lead: get rid of your lowest cards while the lead is yours, keep the high ones to win it back",
+        "你先出：趁有出牌权先出小牌，留大牌抢回出牌权",
+    ),
+    "gdy_hint_lead": ("you lead: this play keeps your hand in good shape", "你先出：这样出手里的牌更顺"),
+    "gdy_hint_beat_cheap": (
+        "beat it with the lowest play that does, and keep your higher cards",
+        "用能压住的最小的牌压，留着大牌",
+    ),
+    "gdy_hint_beat": ("beat it and take the lead", "压住它，拿到出牌权"),
+    "gdy_hint_pass_nothing": ("nothing you hold beats it", "你没有能压住的牌"),
+    "gdy_hint_pass_only_bomb": (
+        "only a bomb beats it, and nobody is close to going out: keep the bomb",
+        "只有炸弹能压，而且没人快出完：留着炸弹",
+    ),
+    "gdy_hint_pass_keep": (
+        "let it go: beating it would break up cards you need later",
+        "让它过：压它会拆掉后面要用的牌",
+    ),
     # names of things
     "pass": ("pass", "不出"),
     "seat": ("seat {seat}", "{seat}号位"),

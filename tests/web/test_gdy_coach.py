@@ -1,0 +1,73 @@
+"""Gan Deng Yan hints give a reason in words (gdy_coach.py): over the
+positions of seeded games, each reason fits what the seat sees, never names
+the play, and reads in both languages."""
+
+from __future__ import annotations
+
+import random
+from typing import List, Tuple
+
+import pytest
+
+from guandan.gdy.bots import CoreBot
+from guandan.gdy.deal import Deal
+from guandan.gdy.plays import Play
+from guandan.web.gdy_coach import DANGER, hint_reason
+from guandan.web.i18n import MESSAGES, gdy_play_name
+
+
+def _positions(games: int) -> List[Tuple[Deal, int, Play]]:
+    """(position, seat to act, the search bot's play) along seeded deals played by the rule bot."""
+    out = []
+    search = CoreBot("search", seed=5)
+    for seed in range(games):
+        deal = Deal(players=2 + seed % 5, seed=seed)
+        player = CoreBot("rule", seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            if rng.random() < 0.25:
+                out.append((deal.copy(), deal.turn, search.choose(deal.copy())))
+            play = player.choose(deal.copy())
+            deal.pass_turn() if play.is_pass else deal.play(play)
+    return out
+
+
+POSITIONS = _positions(12)
+
+
+def _key(reason) -> str:
+    """The message key a reason was made from (its English text matched against the templates)."""
+    for key, (en, _zh) in MESSAGES.items():
+        if key.startswith("gdy_hint_") and en.split("{")[0] and reason["en"].startswith(en.split("{")[0]):
+            return key
+    raise AssertionError(f"not a hint reason: {reason}")
+
+
+def test_there_are_enough_positions_of_every_kind():
+    assert len(POSITIONS) > 150
+    assert {"gdy_hint_out", "gdy_hint_beat_cheap", "gdy_hint_lead_low"} <= {_key(hint_reason(*p)) for p in POSITIONS}
+
+
+@pytest.mark.parametrize("index", range(0, len(POSITIONS), 3))
+def test_each_reason_fits_the_position(index):
+    deal, seat, play = POSITIONS[index]
+    reason = hint_reason(deal, seat, play)
+    key = _key(reason)
+    assert reason["en"] and reason["zh"] and reason["en"] != reason["zh"]
+    if not play.is_pass:
+        name = gdy_play_name(play.kind, play.rank, len(play), play.cards.jokers)
+        assert name["en"] not in reason["en"] and name["zh"] not in reason["zh"]  # the page shows the cards
+    others = [n for s, n in enumerate(deal.hand_sizes) if s != seat]
+    legal = [p for p in deal.legal_plays() if not p.is_pass]
+    if play.is_pass:
+        assert key.startswith("gdy_hint_pass")
+        assert (key == "gdy_hint_pass_nothing") == (not legal)
+        assert (key == "gdy_hint_pass_only_bomb") == (bool(legal) and all(p.is_bomb for p in legal))
+    elif len(play) == deal.hand_sizes[seat]:
+        assert key == "gdy_hint_out"
+    elif key in ("gdy_hint_stop", "gdy_hint_bomb_stop"):
+        assert min(others) <= DANGER and str(min(others)) in reason["en"]
+    elif key.startswith("gdy_hint_lead"):
+        assert deal.table is None
+    elif key.startswith("gdy_hint_beat"):
+        assert deal.table is not None and min(others) > DANGER
