@@ -116,3 +116,23 @@ def test_no_page_is_wider_than_a_phone(new_page, server, path):
     page.goto(server + path)
     page.wait_for_load_state("networkidle")
     assert overflow(page) <= 0
+
+
+def test_open_tables_read_as_labelled_blocks_on_a_phone(new_page, server, screenshots):
+    import httpx
+
+    with httpx.Client(base_url=server) as host:  # someone else's open table to list
+        host.post("/api/session", json={"name": "Hostess Longname"}).raise_for_status()
+        host.post("/api/tables", json={"public": True, "bots": "rule"}).raise_for_status()
+    page = new_page(viewport=PHONE)
+    page.goto(server + "/")
+    row = page.locator("#open-tables tbody tr").first
+    expect(row).to_contain_text("Hostess Longname")
+    # nothing scrolls sideways: not the page, not the list's own box
+    assert overflow(page) <= 0
+    assert page.eval_on_selector(".table-scroll", "(el) => el.scrollWidth - el.clientWidth") <= 0
+    # each value comes with its column's name, and the button is a tap away
+    labels = row.locator("td[data-label]").evaluate_all("(tds) => tds.map((td) => td.dataset.label)")
+    assert labels == ["Host", "Game", "Ruleset", "Bot strength", "Players", "Status"]
+    assert "Host" in row.inner_text() and row.locator("button.request-join").is_visible()
+    page.screenshot(path=screenshots / "phone-open-tables.png", full_page=True)

@@ -153,6 +153,13 @@ function cell(text) {
   return td;
 }
 
+/** Each cell labelled with its column's heading, for the phone's one-table-a-block layout. */
+function labelCells(row) {
+  const headings = [...document.querySelectorAll("#open-tables thead th")].map((th) => th.textContent);
+  [...row.children].forEach((td, i) => { if (headings[i]) td.dataset.label = headings[i]; });
+  return row;
+}
+
 function openTableRow(table) {
   const row = document.createElement("tr");
   row.dataset.code = table.code;
@@ -176,7 +183,7 @@ function openTableRow(table) {
     cell(t("status." + table.status)),
     action,
   );
-  return row;
+  return labelCells(row);
 }
 
 async function main() {
