@@ -28,6 +28,20 @@ from .actions import is_pass, move_of_action
 from .cards import card_of_wire, hand_of_wire
 
 
+_RANKS = "23456789TJQKA"
+
+
+def _rank(value: Any) -> Optional[str]:
+    """A rank field: ``"2"`` .. ``"A"``, or the number 2 .. 14 (``T`` = 10,
+    ``A`` = 14) that an open port of the competition's game core writes in
+    its ``beginning`` notice; None for anything else."""
+    if isinstance(value, str) and len(value) == 1 and value in _RANKS:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
+        return _RANKS[value - 2]
+    return None
+
+
 def _hand(cards: Any) -> Hand:
     try:
         return hand_of_wire(cards)
@@ -66,9 +80,9 @@ class ClientState:
         stage = message.get("stage")
         if isinstance(message.get("myPos"), int):
             self.seat = message["myPos"] % 4
-        level = message.get("curRank")
+        level = _rank(message.get("curRank"))
         if stage == "beginning":
-            self._new_deal(level if isinstance(level, str) else "2")
+            self._new_deal(level or "2")
             self.hand = _hand(message.get("handCards"))
         elif stage in ("tribute", "back") and message.get("type") == "notify":
             # A card given is known to be in its receiver's hand until played.
@@ -106,8 +120,9 @@ class ClientState:
                 self.first_out_last_play = move
 
     def _act(self, message: dict) -> None:
-        if isinstance(message.get("curRank"), str):
-            self.level = message["curRank"]
+        level = _rank(message.get("curRank"))
+        if level is not None:
+            self.level = level
         self.hand = _hand(message.get("handCards"))
         public = message.get("publicInfo")
         if isinstance(public, list) and len(public) == 4:
