@@ -309,6 +309,11 @@ class JudgeServer:
             seat.owed = 0
 
     def _check_answer(self, seat: _Seat, table: JudgeTable, decision: Decision, raw: Any) -> int:
+        if isinstance(raw, (bytes, bytearray)):  # a binary frame is read as its UTF-8 text
+            try:
+                raw = bytes(raw).decode("utf-8")
+            except UnicodeDecodeError:
+                return self._fallback(seat, table, decision, "malformed JSON")
         try:
             answer = json.loads(raw)
         except (ValueError, TypeError, RecursionError):
