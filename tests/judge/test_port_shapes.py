@@ -101,3 +101,17 @@ def test_the_ports_joker_bomb_and_jokers_read_back():
     assert move_of_action(["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]], "T") is not None
     assert move_of_action(["Single", "B", ["SB"]], "T") is not None
     assert move_of_action(["Pair", "R", ["HR", "HR"]], "T") is not None
+
+
+def test_a_tribute_notice_that_cannot_be_true_does_not_cost_the_view():
+    # The port's notices can name a card given that was not (it skips the
+    # card numbered 0, the 2 of hearts, when it moves cards): the seat still
+    # gets its view, without the cards the notices say others hold.
+    state = ClientState()
+    state.update(_beginning(10))
+    hand = [c for c in HAND if c != "S2"] + ["HR"]
+    state.update({"type": "notify", "stage": "tribute", "result": [[2, 0, "HR"]]})
+    message = _act("play", [["Single", "3", ["H3"]]], hand=hand, rest=[28, 27, 26, 27])
+    message["publicInfo"][1]["rest"] = 27
+    state.update(message)
+    assert state.observation("play").view is not None

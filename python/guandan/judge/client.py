@@ -136,12 +136,17 @@ class ClientState:
     def observation(self, phase: str) -> Observation:
         """The seat's observation; its core view when the facts fit together."""
         view = None
-        try:
-            view = _core.PlayerView(self.seat, level_index(self.level), self.ruleset.core, self.hand, list(self.counts),
-                                    self.played, list(self.shown), self.last_play, self.last_player, self.passed,
-                                    list(self.out), self.first_out_last_play)
-        except (ValueError, TypeError):
-            view = None  # a view the core refuses (a message missed on reconnecting): the bot falls back
+        # The cards known to be in other hands come from the tribute and back
+        # notices alone: when the core refuses them (a judge whose notices do
+        # not match its game), the view is built without them.
+        for shown in (list(self.shown), [Hand(), Hand(), Hand(), Hand()]):
+            try:
+                view = _core.PlayerView(self.seat, level_index(self.level), self.ruleset.core, self.hand,
+                                        list(self.counts), self.played, shown, self.last_play, self.last_player,
+                                        self.passed, list(self.out), self.first_out_last_play)
+                break
+            except (ValueError, TypeError):
+                view = None  # a view the core refuses (a message missed on reconnecting): the bot falls back
         counts = self.counts
         return Observation(
             seat=self.seat, hand=self.hand, level=self.level, ruleset=self.ruleset.name, phase=phase,
