@@ -27,6 +27,21 @@ from guandan.cli import main  # noqa: E402
     (["connect", "http://127.0.0.1:23456/game/client0"], ["websocket URL"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "deep"], ["--bot", "deep"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "rule", "--think-ms", "50"], ["--think-ms"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:think_ms=5", "--think-ms", "50"],
+     ["--think-ms", "twice"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:depth=3"], ["--bot", "depth", "think_ms"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "rule:think_ms=5"], ["--bot", "rule", "none"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:think_ms=fast"], ["--bot", "think_ms", "whole"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:think_ms=70000"], ["--bot", "think_ms"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:rollouts=0"], ["--bot", "rollouts"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:keep_margin=inf"], ["--bot", "keep_margin"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:keep_margin=9"], ["--bot", "keep_margin"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:max_candidates=-1"], ["--bot", "max_candidates"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:threads"], ["--bot", "threads", "value"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:threads=1,threads=2"], ["--bot", "twice"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:"], ["--bot", "KEY=VALUE"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search_v1:think_ms=5"], ["--bot", "rollouts"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "simple:bomb_threshold=x"], ["--bot", "bomb_threshold"]),
 ])
 def test_a_mistyped_command_gets_one_line_and_exit_2(argv, words):
     out, err = io.StringIO(), io.StringIO()
@@ -36,3 +51,35 @@ def test_a_mistyped_command_gets_one_line_and_exit_2(argv, words):
     assert len(err.getvalue().splitlines()) == 1 and "Traceback" not in err.getvalue()
     for word in words:
         assert word in err.getvalue(), (word, err.getvalue())
+
+
+@pytest.mark.parametrize("spec, name, options", [
+    ("rule", "rule", {}),
+    ("Search", "search", {}),
+    ("search:think_ms=30", "search", {"think_ms": 30}),
+    ("search: think_ms = 30 , max_candidates=none,keep_margin=0.25", "search",
+     {"think_ms": 30, "max_candidates": None, "keep_margin": 0.25}),
+    ("search_v2:rollouts=2_000,threads=1", "search_v2", {"rollouts": 2000, "threads": 1}),
+    ("search_v1:rollouts=4000", "search_v1", {"rollouts": 4000}),
+    ("simple:bomb_threshold=3", "simple", {"bomb_threshold": 3}),
+])
+def test_a_bot_with_its_options(spec, name, options):
+    from guandan.judge.command import make_connect_bot, parse_bot_spec
+
+    assert parse_bot_spec(spec) == (name, options)
+    bot = make_connect_bot(name, options, 7)
+    for key, value in options.items():
+        if key != "threads" and hasattr(bot, key):
+            assert getattr(bot, key) == value, key
+
+
+def test_every_registered_bot_lists_its_options():
+    from guandan.gd.bots import BOTS
+    from guandan.judge.command import bot_options, parse_bot_spec
+
+    for name in BOTS:
+        assert parse_bot_spec(name) == (name, {})
+        assert "seed" not in bot_options(name)
+    assert set(bot_options("search")) == {"think_ms", "rollouts", "threads", "max_candidates", "keep_margin"}
+    assert set(bot_options("search_v1")) == {"rollouts"}
+    assert bot_options("rule") == {}

@@ -28,6 +28,20 @@ from .actions import is_pass, move_of_action
 from .cards import card_of_wire, hand_of_wire
 
 
+_RANKS = "23456789TJQKA"
+
+
+def _rank(value: Any) -> Optional[str]:
+    """A rank field: ``"2"`` .. ``"A"``, or the number 2 .. 14 (``T`` = 10,
+    ``A`` = 14) that an open port of the competition's game core writes in
+    its ``beginning`` notice; None for anything else."""
+    if isinstance(value, str) and len(value) == 1 and value in _RANKS:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
+        return _RANKS[value - 2]
+    return None
+
+
 def _hand(cards: Any) -> Hand:
     try:
         return hand_of_wire(cards)
@@ -66,9 +80,9 @@ class ClientState:
         stage = message.get("stage")
         if isinstance(message.get("myPos"), int):
             self.seat = message["myPos"] % 4
-        level = message.get("curRank")
+        level = _rank(message.get("curRank"))
         if stage == "beginning":
-            self._new_deal(level if isinstance(level, str) else "2")
+            self._new_deal(level or "2")
             self.hand = _hand(message.get("handCards"))
         elif stage in ("tribute", "back") and message.get("type") == "notify":
             # A card given is known to be in its receiver's hand until played.
@@ -106,8 +120,9 @@ class ClientState:
                 self.first_out_last_play = move
 
     def _act(self, message: dict) -> None:
-        if isinstance(message.get("curRank"), str):
-            self.level = message["curRank"]
+        level = _rank(message.get("curRank"))
+        if level is not None:
+            self.level = level
         self.hand = _hand(message.get("handCards"))
         public = message.get("publicInfo")
         if isinstance(public, list) and len(public) == 4:
@@ -121,12 +136,17 @@ class ClientState:
     def observation(self, phase: str) -> Observation:
         """The seat's observation; its core view when the facts fit together."""
         view = None
-        try:
-            view = _core.PlayerView(self.seat, level_index(self.level), self.ruleset.core, self.hand, list(self.counts),
-                                    self.played, list(self.shown), self.last_play, self.last_player, self.passed,
-                                    list(self.out), self.first_out_last_play)
-        except (ValueError, TypeError):
-            view = None  # a view the core refuses (a message missed on reconnecting): the bot falls back
+        # The cards known to be in other hands come from the tribute and back
+        # notices alone: when the core refuses them (a judge whose notices do
+        # not match its game), the view is built without them.
+        for shown in (list(self.shown), [Hand(), Hand(), Hand(), Hand()]):
+            try:
+                view = _core.PlayerView(self.seat, level_index(self.level), self.ruleset.core, self.hand,
+                                        list(self.counts), self.played, shown, self.last_play, self.last_player,
+                                        self.passed, list(self.out), self.first_out_last_play)
+                break
+            except (ValueError, TypeError):
+                view = None  # a view the core refuses (a message missed on reconnecting): the bot falls back
         counts = self.counts
         return Observation(
             seat=self.seat, hand=self.hand, level=self.level, ruleset=self.ruleset.name, phase=phase,

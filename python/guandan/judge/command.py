@@ -86,13 +86,87 @@ def _bots(text: str) -> list:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--bots: ")) from None
 
 
-def _bot(text: str) -> str:
+def bot_options(name: str) -> Dict[str, Any]:
+    """The options bot ``name`` takes (its keyword arguments but the seed), with their defaults."""
+    import inspect
+
     from ..gd.bots import BOTS
 
-    name = text.strip().lower()
+    try:
+        parameters = inspect.signature(BOTS[name]).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: p.default for p in parameters
+            if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def _option_value(key: str, text: str, default: Any) -> Any:
+    """``text`` as the type of an option whose default is ``default`` (a
+    number of that type; ``none`` for an option that may be None)."""
+    text = text.strip()
+    if default is None and text.lower() == "none":
+        return None
+    if isinstance(default, float):
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"{key} must be a number, got {text!r}") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{key} must be a finite number, got {text!r}")
+        return value
+    if not re.fullmatch(r"[+-]?[0-9][0-9_]*", text):
+        raise ValueError(f"{key} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def make_connect_bot(name: str, options: Dict[str, Any], seed: Any = None) -> Any:
+    """Bot ``name`` with ``options`` (checked by the bot itself)."""
+    from ..gd.bots import BOTS, SimpleBot
+
+    factory = BOTS[name]
+    return factory(**options) if factory is SimpleBot else factory(seed, **options)
+
+
+def parse_bot_spec(text: str) -> tuple:
+    """``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` as ``(name, options)``; a
+    ValueError of one line for an unknown bot or option or a bad value."""
+    from ..gd.bots import BOTS
+
+    name, colon, rest = text.strip().partition(":")
+    name = name.strip().lower()
     if name not in BOTS:
-        raise argparse.ArgumentTypeError(f"unknown bot {text!r} (expected one of {', '.join(BOTS)})")
-    return name
+        raise ValueError(f"unknown bot {name or text!r} (expected one of {', '.join(BOTS)})")
+    known = bot_options(name)
+    takes = f"it takes {', '.join(known)}" if known else "it takes none"
+    options: Dict[str, Any] = {}
+    items = [item.strip() for item in rest.split(",")] if colon else []
+    if colon and not any(items):
+        raise ValueError(f"{name}: give options as {name}:KEY=VALUE,... ({takes})")
+    for item in items:
+        key, equals, value = item.partition("=")
+        key = key.strip().lower()
+        if key not in known:
+            raise ValueError(f"{name} has no option {key!r} ({takes})")
+        if not equals or not value.strip():
+            raise ValueError(f"{name}: option {key} needs a value ({key}=VALUE)")
+        if key in options:
+            raise ValueError(f"{name}: option {key} given twice")
+        try:
+            options[key] = _option_value(key, value, known[key])
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+    try:
+        make_connect_bot(name, options)  # the bot checks its ranges
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{name}: {error}") from None
+    return name, options
+
+
+def _bot(text: str) -> tuple:
+    try:
+        return parse_bot_spec(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 _URL = re.compile(r"^wss?://[^/\s]+(/\S*)?$")
@@ -134,7 +208,8 @@ def add_commands(sub: Any) -> None:
 
     connect = sub.add_parser("connect", help="play one of our bots at a judge speaking the competition's protocol")
     connect.add_argument("url", type=_url, help="the seat's websocket URL, e.g. ws://127.0.0.1:23456/game/client0")
-    connect.add_argument("--bot", type=_bot, default="rule", help="the bot (default rule)")
+    connect.add_argument("--bot", type=_bot, default=("rule", {}), metavar="NAME[:KEY=VALUE,...]",
+                         help="the bot and its options, e.g. search:think_ms=30,max_candidates=8 (default rule)")
     connect.add_argument("--seed", type=arguments.seed, default=None, help="the bot's seed (default: random)")
     connect.add_argument("--ruleset", type=arguments.ruleset, default="standard", metavar=RULESETS,
                          help="the judge's rules (for reading its plays; default standard)")
@@ -171,18 +246,15 @@ def judge_command(args: argparse.Namespace) -> int:
 
 
 def connect_command(args: argparse.Namespace) -> int:
-    from ..gd.bots import BOTS, SearchBot, make_bot
     from .client import connect
 
     _check_websockets()
+    name, options = args.bot
     if args.think_ms is not None:
-        if not args.bot.startswith("search"):
-            raise ValueError("--think-ms sets the time of a search bot: give --bot search")
-        factory = BOTS[args.bot]
-        if not (isinstance(factory, type) and issubclass(factory, SearchBot)):
-            raise ValueError(f"--think-ms: {args.bot} has no time budget (search and search_v2 have)")
-        bot: Any = factory(args.seed, think_ms=args.think_ms)
-    else:
-        bot = make_bot(args.bot, args.seed)
+        if "think_ms" not in bot_options(name):
+            raise ValueError(f"--think-ms: {name} has no time budget (search and search_v2 have)")
+        if "think_ms" in options:
+            raise ValueError("--think-ms: the time is given twice (in --bot too)")
+        options = {**options, "think_ms": args.think_ms}
+    bot = make_connect_bot(name, options, args.seed)
     return run_coroutine(connect(args.url, bot, args.ruleset, retries=args.retries))
-

@@ -309,6 +309,11 @@ class JudgeServer:
             seat.owed = 0
 
     def _check_answer(self, seat: _Seat, table: JudgeTable, decision: Decision, raw: Any) -> int:
+        if isinstance(raw, (bytes, bytearray)):  # a binary frame is read as its UTF-8 text
+            try:
+                raw = bytes(raw).decode("utf-8")
+            except UnicodeDecodeError:
+                return self._fallback(seat, table, decision, "malformed JSON")
         try:
             answer = json.loads(raw)
         except (ValueError, TypeError, RecursionError):
@@ -326,9 +331,15 @@ class JudgeServer:
             await self._tell(table.start_deal(), rotation)
             while True:
                 started = time.perf_counter()
-                decision = table.decision()
-                if decision is None:
+                both = table.decisions()
+                if not both:
                     break
+                decision = both[0]
+                if len(both) == 2:
+                    self.decision_seconds.append(time.perf_counter() - started)
+                    notices = await self._ask_both(table, both, rotation)
+                    await self._tell(notices, rotation)
+                    continue
                 text = json.dumps(decision.message, separators=(",", ":"))
                 seat = self._seats[participant_of(decision.seat, rotation)]
                 self.decision_seconds.append(time.perf_counter() - started)
@@ -340,6 +351,23 @@ class JudgeServer:
             await self._tell(table.end_deal(), rotation)
             if match.next_deal() is None or len(match.deals) > MAX_DEALS:
                 return
+
+    async def _ask_both(self, table: JudgeTable, both: List[Decision], rotation: int) -> List:
+        """The two payers of a double tribute (or the two receivers giving
+        back), asked at once: both questions go out, the answers are taken
+        in any order, each with its own timeout and fallback. A seat played
+        by a bot is asked in turn, as the engine orders them."""
+        seats = [self._seats[participant_of(d.seat, rotation)] for d in both]
+        if not all(seat.live for seat in seats):
+            index = await self._ask(seats[0], table, both[0], json.dumps(both[0].message, separators=(",", ":")))
+            _, notices = table.answer(index)
+            return notices
+        texts = [json.dumps(d.message, separators=(",", ":")) for d in both]
+        first, second = await asyncio.gather(*(self._ask(s, table, d, t) for s, d, t in zip(seats, both, texts)))
+        started = time.perf_counter()
+        notices = table.answer_both(first, (both[1], second))
+        self.decision_seconds[-1] += time.perf_counter() - started
+        return notices
 
     async def run(self) -> JudgeRun:
         """Wait for the clients, play every match, close; the run."""

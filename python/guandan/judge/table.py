@@ -165,6 +165,53 @@ class JudgeTable:
         self._decision = Decision(seat, stage, message, options, deal.level)
         return self._decision
 
+    def decisions(self) -> List[Decision]:
+        """The questions that may be asked at once: the pending decision and,
+        when it is the first of two payers of a double tribute (or the first
+        of two receivers giving back), the other one's. The second's message
+        is what it is asked before either has given (the counts of every
+        seat as they are now); its options do not depend on the first's
+        card. Answer both with :meth:`answer_both`. Empty once the deal is over."""
+        first = self.decision()
+        if first is None:
+            return []
+        second = self._other_giver(first)
+        return [first] if second is None else [first, second]
+
+    def _other_giver(self, first: Decision) -> Optional[Decision]:
+        deal = self.match.deal
+        plan = deal.tribute
+        if first.stage == "play" or plan is None or len(plan.payments) != 2:
+            return None
+        if (plan.paid if first.stage == "tribute" else plan.returned):
+            return None  # one of the two has given: the other is the pending decision
+        ahead = deal.copy()
+        ahead.give(first.options[0])  # type: ignore[arg-type]
+        seat = ahead.turn
+        if ahead.is_over or ahead.phase != deal.phase or seat is None or seat == first.seat:
+            return None
+        cards = ahead.tribute_options()
+        message = messages.act(first.stage, seat, wire_hand(deal.hands[seat]), self._public(), self._ranks(seat),
+                               None, None, None, None, [tribute_action(card, first.stage) for card in cards])
+        return Decision(seat, first.stage, message, list(cards), deal.level)
+
+    def answer_both(self, first: int, second: Tuple[Decision, int]) -> List[Addressed]:
+        """Apply the answers to the two questions of :meth:`decisions`, in
+        the engine's order; the notices that follow. ``second`` is the second
+        decision and its index (its card is given; its fallback if the
+        card were somehow no longer an option)."""
+        decision, index = second
+        if not 0 <= index < len(decision.options):
+            raise ValueError(f"actIndex must be 0..{len(decision.options) - 1}, got {index!r:.40}")
+        _, notices = self.answer(first)
+        pending = self.decision()
+        if pending is None or pending.seat != decision.seat or pending.stage != decision.stage:
+            raise ValueError("the second question is no longer pending")
+        card = decision.options[index]
+        chosen = pending.options.index(card) if card in pending.options else pending.fallback()
+        _, more = self.answer(chosen)
+        return notices + more
+
     def answer(self, index: int) -> Tuple[Option, List[Addressed]]:
         """Apply choice ``index`` of the pending decision (ValueError when out
         of range); the option applied and the notices that follow it."""
