@@ -97,7 +97,7 @@ def test_a_lead_is_told_by_minus_one_and_a_follow_is_not(sent):
         actions = message["actionList"]
         if leads:
             assert message["curPos"] == message["greaterPos"] == -1
-            assert message["curAction"] is None and message["greaterAction"] is None
+            assert message["curAction"] == message["greaterAction"] == [None, None, None]
             assert PASS not in actions
         else:
             assert actions[0] == PASS and PASS not in actions[1:]

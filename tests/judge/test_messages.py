@@ -37,7 +37,7 @@ def _check(message):
             assert (actions[0] == ["PASS", "PASS", "PASS"]) != leading
             assert ["PASS", "PASS", "PASS"] not in actions[1:]
             if leading:
-                assert message["curPos"] == -1 and message["curAction"] is None and message["greaterAction"] is None
+                assert message["curPos"] == -1 and message["curAction"] == message["greaterAction"] == [None, None, None]
         else:
             assert all(a[:2] == [message["stage"]] * 2 and len(a[2]) == 1 for a in actions)
 

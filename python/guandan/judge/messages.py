@@ -23,6 +23,10 @@ def ranks(seat: int, levels: Sequence[str], level: str) -> Ranks:
     return {"selfRank": levels[seat % 2], "oppoRank": levels[1 - seat % 2], "curRank": level}
 
 
+#: The action fields of a question when the seat leads: nobody has acted yet.
+NO_ACTION = [None, None, None]
+
+
 def beginning(seat: int, hand: List[str], rank_fields: Ranks) -> Message:
     """The deal starts: the seat's 27 cards (before any tribute)."""
     return {"type": "notify", "stage": "beginning", "handCards": hand, "myPos": seat, **rank_fields}
@@ -35,12 +39,14 @@ def act(stage: str, seat: int, hand: List[str], public: PublicInfo, rank_fields:
     give a card back (``back``). ``actionList`` holds the choices;
     ``indexRange`` is the last valid index. ``curPos``/``curAction`` are the
     last actor of the trick and its action, ``greaterPos``/``greaterAction``
-    the trick's owner and its play; all four are -1/null when the seat leads."""
+    the trick's owner and its play; when the seat leads (and in tribute and
+    back questions) the seats are -1 and the actions ``[null, null, null]``,
+    as the open port of the competition's judge writes them (docs/judge.md)."""
     return {
         "type": "act", "stage": stage, "myPos": seat, "handCards": hand, "publicInfo": public,
         **rank_fields,
-        "curPos": -1 if current is None else current, "curAction": current_action,
-        "greaterPos": -1 if greater is None else greater, "greaterAction": greater_action,
+        "curPos": -1 if current is None else current, "curAction": current_action or NO_ACTION,
+        "greaterPos": -1 if greater is None else greater, "greaterAction": greater_action or NO_ACTION,
         "actionList": actions, "indexRange": len(actions) - 1,
     }
 
