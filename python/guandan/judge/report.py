@@ -92,7 +92,7 @@ def summary(run: JudgeRun) -> List[str]:
         counts = {o: sum(1 for r in rows if r["a_won"] == won and r["outcome"] == o) for o in ("1-2", "1-3", "1-4")}
         lines.append(f"  {team} won 1-2 / 1-3 / 1-4:        {counts['1-2']} / {counts['1-3']} / {counts['1-4']}")
     levels = " | ".join(" ".join(d.level for d in m.deals) for m in run.matches)
-    lines.append(f"  levels per deal: {levels}")
+    lines.append(f"  level of each deal, match by match: {levels}")
     why: Dict[str, int] = {}
     for fallback in run.fallbacks:
         kind = fallback.why.split(" ")[0] if fallback.why.startswith("actIndex") else fallback.why
