@@ -52,6 +52,9 @@ struct PolicyOptions {
   // to overrule the planning policy's choice (SearchConfig::keep_margin).
   std::optional<int> search_max_candidates;
   double search_keep_margin = kDefaultKeepMargin;
+  // search only: the most paired worlds the overrule test's standard error
+  // counts (SearchConfig::keep_worlds; unset or 0: no cap).
+  std::optional<int> search_keep_worlds;
 };
 
 inline constexpr int kMinRollouts = 1;

@@ -147,6 +147,7 @@ void check_search_v2(const SearchConfig& config) {
     throw std::invalid_argument("think_ms must be 1..60,000 (or 0 for no time budget)");
   if (config.threads < 1 || config.threads > kMaxSearchThreads) throw std::invalid_argument("threads must be 1..64");
   if (config.max_candidates < 0) throw std::invalid_argument("max_candidates must be 0 (all) or more");
+  if (config.keep_worlds < 0) throw std::invalid_argument("keep_worlds must be 0 (no cap) or more");
 }
 
 }  // namespace
@@ -285,7 +286,8 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
       if (c == preferred || n < 2) continue;
       const double g = gain[std::size_t(c)] / n;
       const double variance = std::max(0.0, (gain_squares[std::size_t(c)] - n * g * g) / (n - 1));
-      if (g > best_gain && g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / n)) {
+      const int counted = config.keep_worlds > 0 ? std::min(n, config.keep_worlds) : n;
+      if (g > best_gain && g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / counted)) {
         best = c;
         best_gain = g;
       }
@@ -318,6 +320,7 @@ SearchConfig search_config(const PolicyOptions& options, int default_candidates)
   config.threads = options.search_threads;
   config.max_candidates = options.search_max_candidates.value_or(default_candidates);
   config.keep_margin = options.search_keep_margin;
+  config.keep_worlds = options.search_keep_worlds.value_or(0);
   config.stop = options.stop;
   return config;
 }

@@ -50,6 +50,12 @@ struct SearchConfig {
   // an option, the best of many means is mostly luck, and overruling a
   // strong prior on luck loses more deals than it wins.
   double keep_sigmas = 0.0;
+  // When above 0, that standard error counts at most this many paired
+  // worlds, however many were played, so that more playouts never let a
+  // smaller gain overrule the planning choice (without it the bar falls as
+  // 1/sqrt(playouts)). 0, no cap, is every policy's default: a cap of 150
+  // did not make 3,000 playouts beat 300 by more (docs/bots.md §5).
+  int keep_worlds = 0;
   const std::atomic<bool>* stop = nullptr;  // as SearchV1Config::stop
   // Search v3 (the `search` policy; all off is search v2, `search_v2`):
   // worlds weighted by the other seats' passes and plays (inference.h) ...
