@@ -29,6 +29,8 @@ struct Worker {
       options.search_keep_margin = setup.search_keep_margin[std::size_t(s)];
       if (setup.search_keep_worlds[std::size_t(s)] >= 0)
         options.search_keep_worlds = setup.search_keep_worlds[std::size_t(s)];
+      if (setup.search_opponent_ends_in[std::size_t(s)] >= 0)
+        options.search_opponent_ends_in = setup.search_opponent_ends_in[std::size_t(s)];
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
@@ -187,6 +189,9 @@ void check_setup(const SimulationSetup& setup) {
   for (int worlds : setup.search_keep_worlds)
     if (worlds < -1 || worlds > kMaxRollouts)
       throw std::invalid_argument("search_keep_worlds must be 0..1,000,000 (or -1 for the default)");
+  for (int ends_in : setup.search_opponent_ends_in)
+    if (ends_in < -1 || ends_in == 1 || ends_in > 1000)
+      throw std::invalid_argument("search_opponent_ends_in must be 0 or 2..1,000 (or -1 for the default)");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

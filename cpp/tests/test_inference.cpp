@@ -186,6 +186,26 @@ void test_styles() {
     }
   }
   CHECK(changed > 80);  // of 120 deals, almost every one draws anew
+
+  // With ends_in 3, a seat plays the patient style in about one deal in
+  // three and the bomber in one in three (a uniform draw almost never makes
+  // either whole).
+  RuleStylesPolicy ends(3);
+  Policy* const ends_table[4] = {&ends, &ends, &ends, &ends};
+  int patient = 0, bomber = 0;
+  for (std::uint64_t i = 0; i < 90; ++i) {
+    const SeededDeal dealt = seeded_deal(match_deal_seed(19, i));
+    DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+    Rng choices(i);
+    play_out(deal, ends_table, choices, *moves);
+    const PlanStyle& s = ends.style(0);
+    patient += s.danger_cards == 4 && s.bomb_to_finish_turns == 1 && s.tempo_cards == 8 && s.spend_control_cards == 5 &&
+               s.lead_lowest_first && s.spare_candidates == 20;
+    bomber += s.danger_cards == 8 && s.bomb_to_finish_turns == 3 && s.tempo_cards == 22 && s.spend_control_cards == 16 &&
+              !s.lead_lowest_first && s.spare_candidates == 20;
+  }
+  CHECK(patient > 15 && patient < 45);
+  CHECK(bomber > 15 && bomber < 45);
 }
 
 // The seeded deal after `plays` actions of the planning player, with the

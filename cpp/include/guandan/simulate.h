@@ -54,6 +54,8 @@ struct SimulationSetup {
   // By seat: SearchConfig::keep_worlds of `search` (-1: its default, which
   // is 0: no cap), so the search can meet itself with a cap.
   std::array<int, 4> search_keep_worlds{-1, -1, -1, -1};
+  // By seat: SearchConfig::opponent_ends_in of `search` (-1: its default).
+  std::array<int, 4> search_opponent_ends_in{-1, -1, -1, -1};
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:

@@ -65,6 +65,10 @@ struct SearchConfig {
   // plan that only works against one deterministic opponent is not scored
   // as sure.
   bool opponent_styles = false;
+  // With opponent_styles: one opponent-deal in this many plays the patient
+  // and one the bomber style (RuleStylesPolicy(int); 2 or more); 0: every
+  // style drawn.
+  int opponent_ends_in = 0;
   // ... and, when the four hands hold this many cards or fewer together,
   // each sampled world solved exactly (endgame.h) instead of played out,
   // within endgame_nodes positions per world (else played out). 0: never.
@@ -93,8 +97,8 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidat
 SearchConfig search_config(const PolicyOptions& options, int default_candidates);
 // The registry's searches: `search_v2` (the style it was measured with,
 // kRuleV2Style, and kDefaultMaxCandidates) and `search` (search v3:
-// inference, opponent styles, exact endgames, keep_sigmas, and
-// kSearchMaxCandidates).
+// inference, opponent styles with their ends one in three each, exact
+// endgames, keep_sigmas, and kSearchMaxCandidates).
 SearchConfig search_v2_config(const PolicyOptions& options);
 SearchConfig search_v3_config(const PolicyOptions& options);
 
