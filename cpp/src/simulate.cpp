@@ -27,6 +27,10 @@ struct Worker {
       options.stop = stop;
       options.search_think_ms = setup.search_think_ms[std::size_t(s)];
       options.search_keep_margin = setup.search_keep_margin[std::size_t(s)];
+      if (setup.search_keep_worlds[std::size_t(s)] >= 0)
+        options.search_keep_worlds = setup.search_keep_worlds[std::size_t(s)];
+      if (setup.search_opponent_ends_in[std::size_t(s)] >= 0)
+        options.search_opponent_ends_in = setup.search_opponent_ends_in[std::size_t(s)];
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
@@ -182,6 +186,12 @@ void check_setup(const SimulationSetup& setup) {
       throw std::invalid_argument("search_rollouts_by_seat must be 1..1,000,000 (or 0 for search_rollouts)");
   for (double margin : setup.search_keep_margin)
     if (!(margin >= 0.0 && margin <= 6.0)) throw std::invalid_argument("search_keep_margin must be 0..6 levels");
+  for (int worlds : setup.search_keep_worlds)
+    if (worlds < -1 || worlds > kMaxRollouts)
+      throw std::invalid_argument("search_keep_worlds must be 0..1,000,000 (or -1 for the default)");
+  for (int ends_in : setup.search_opponent_ends_in)
+    if (ends_in < -1 || ends_in == 1 || ends_in > 1000)
+      throw std::invalid_argument("search_opponent_ends_in must be 0 or 2..1,000 (or -1 for the default)");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

@@ -2,6 +2,7 @@
 // free units, the weighted sampler (inference.h), the planning player's
 // styles (plan_style.h, bots/rule_styles.h) and search v3 deciding with them.
 #include <memory>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -185,6 +186,26 @@ void test_styles() {
     }
   }
   CHECK(changed > 80);  // of 120 deals, almost every one draws anew
+
+  // With ends_in 3, a seat plays the patient style in about one deal in
+  // three and the bomber in one in three (a uniform draw almost never makes
+  // either whole).
+  RuleStylesPolicy ends(3);
+  Policy* const ends_table[4] = {&ends, &ends, &ends, &ends};
+  int patient = 0, bomber = 0;
+  for (std::uint64_t i = 0; i < 90; ++i) {
+    const SeededDeal dealt = seeded_deal(match_deal_seed(19, i));
+    DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+    Rng choices(i);
+    play_out(deal, ends_table, choices, *moves);
+    const PlanStyle& s = ends.style(0);
+    patient += s.danger_cards == 4 && s.bomb_to_finish_turns == 1 && s.tempo_cards == 8 && s.spend_control_cards == 5 &&
+               s.lead_lowest_first && s.spare_candidates == 20;
+    bomber += s.danger_cards == 8 && s.bomb_to_finish_turns == 3 && s.tempo_cards == 22 && s.spend_control_cards == 16 &&
+              !s.lead_lowest_first && s.spare_candidates == 20;
+  }
+  CHECK(patient > 15 && patient < 45);
+  CHECK(bomber > 15 && bomber < 45);
 }
 
 // The seeded deal after `plays` actions of the planning player, with the
@@ -297,10 +318,52 @@ void test_keep_sigmas() {
   CHECK(overruled_lax > 0);  // the test can tell the two apart
 }
 
+void test_keep_worlds() {
+  // keep_worlds caps the paired worlds the overrule test's standard error
+  // counts. 300 playouts never pair more than 150 worlds, so a cap of 150
+  // changes nothing there; with many playouts the capped test is stricter,
+  // so it overrules the planning player only where the uncapped one does.
+  int overruled_free = 0, overruled_capped = 0;
+  for (std::uint64_t d = 0; d < 12; ++d) {
+    auto moves = std::make_unique<MoveList>();
+    const DealState deal = planned_position(match_deal_seed(37, d), int(3 + 4 * (d % 5)), *moves);
+    const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
+    RulePolicy plan;
+    Rng rng(d);
+    const PlayerView view = deal.view(deal.turn());
+    const bool can_pass = !deal.leading();
+    const int planned = plan.choose_play(view, groups.data(), int(groups.size()), can_pass, rng);
+    SearchConfig config;
+    config.max_candidates = kSearchMaxCandidates;
+    config.keep_sigmas = 2.0;
+    auto choice = [&](int rollouts, int worlds) {
+      config.rollouts = rollouts;
+      config.keep_worlds = worlds;
+      Rng r(200 + d);
+      return search_v2(view, groups, can_pass, config, r);
+    };
+    const SearchResult small_free = choice(300, 0), small_capped = choice(300, 150);
+    CHECK(small_free.choice == small_capped.choice && small_free.rollouts == small_capped.rollouts);
+    const int big_free = choice(3000, 0).choice, big_capped = choice(3000, 150).choice;
+    if (big_capped != planned) CHECK(big_free != planned);
+    overruled_free += big_free != planned;
+    overruled_capped += big_capped != planned;
+  }
+  CHECK(overruled_capped <= overruled_free);
+  SearchConfig bad;
+  bad.keep_worlds = -1;
+  auto moves = std::make_unique<MoveList>();
+  const DealState deal = planned_position(match_deal_seed(37, 0), 3, *moves);
+  const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
+  Rng r(1);
+  CHECK_THROWS(search_v2(deal.view(deal.turn()), groups, !deal.leading(), bad, r), std::invalid_argument);
+}
+
 }  // namespace
 
 void test_inference() {
   test_keep_sigmas();
+  test_keep_worlds();
   test_evidence_record();
   test_free_units();
   test_weighted_sampler();

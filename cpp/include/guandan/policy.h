@@ -52,6 +52,13 @@ struct PolicyOptions {
   // to overrule the planning policy's choice (SearchConfig::keep_margin).
   std::optional<int> search_max_candidates;
   double search_keep_margin = kDefaultKeepMargin;
+  // search only: the most paired worlds the overrule test's standard error
+  // counts (SearchConfig::keep_worlds; unset or 0: no cap).
+  std::optional<int> search_keep_worlds;
+  // search only: one opponent-deal in this many of the playouts plays the
+  // patient style and one the bomber (SearchConfig::opponent_ends_in; unset:
+  // the policy's default, 3; 0: every style drawn, as search v3 was first).
+  std::optional<int> search_opponent_ends_in;
 };
 
 inline constexpr int kMinRollouts = 1;

@@ -51,6 +51,11 @@ struct SimulationSetup {
   std::array<int, 4> search_rollouts_by_seat{};
   std::array<double, 4> search_keep_margin{kDefaultKeepMargin, kDefaultKeepMargin, kDefaultKeepMargin,
                                            kDefaultKeepMargin};
+  // By seat: SearchConfig::keep_worlds of `search` (-1: its default, which
+  // is 0: no cap), so the search can meet itself with a cap.
+  std::array<int, 4> search_keep_worlds{-1, -1, -1, -1};
+  // By seat: SearchConfig::opponent_ends_in of `search` (-1: its default).
+  std::array<int, 4> search_opponent_ends_in{-1, -1, -1, -1};
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:

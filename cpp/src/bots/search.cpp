@@ -61,7 +61,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   // candidates apart. One object for its seats (its plans are cached per
   // seat). In search v3 the opponents play in styles drawn per playout.
   RulePolicy plan(config.playout_style);
-  RuleStylesPolicy styled;
+  RuleStylesPolicy styled(config.opponent_ends_in);
   Policy* opponent = config.opponent_styles ? static_cast<Policy*>(&styled) : &plan;
   Policy* policies[4];
   for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? static_cast<Policy*>(&plan) : opponent;
@@ -147,6 +147,9 @@ void check_search_v2(const SearchConfig& config) {
     throw std::invalid_argument("think_ms must be 1..60,000 (or 0 for no time budget)");
   if (config.threads < 1 || config.threads > kMaxSearchThreads) throw std::invalid_argument("threads must be 1..64");
   if (config.max_candidates < 0) throw std::invalid_argument("max_candidates must be 0 (all) or more");
+  if (config.keep_worlds < 0) throw std::invalid_argument("keep_worlds must be 0 (no cap) or more");
+  if (config.opponent_ends_in < 0 || config.opponent_ends_in == 1)
+    throw std::invalid_argument("opponent_ends_in must be 0 (none) or 2 or more");
 }
 
 }  // namespace
@@ -285,7 +288,8 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
       if (c == preferred || n < 2) continue;
       const double g = gain[std::size_t(c)] / n;
       const double variance = std::max(0.0, (gain_squares[std::size_t(c)] - n * g * g) / (n - 1));
-      if (g > best_gain && g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / n)) {
+      const int counted = config.keep_worlds > 0 ? std::min(n, config.keep_worlds) : n;
+      if (g > best_gain && g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / counted)) {
         best = c;
         best_gain = g;
       }
@@ -318,6 +322,7 @@ SearchConfig search_config(const PolicyOptions& options, int default_candidates)
   config.threads = options.search_threads;
   config.max_candidates = options.search_max_candidates.value_or(default_candidates);
   config.keep_margin = options.search_keep_margin;
+  config.keep_worlds = options.search_keep_worlds.value_or(0);
   config.stop = options.stop;
   return config;
 }
@@ -329,11 +334,17 @@ SearchConfig search_v2_config(const PolicyOptions& options) {
 }
 
 // Search v3: search v2 reading the table (inference), playing out against a
-// mixture of opponent styles, solving endgames exactly, and overruling the
-// planning player only on a gain of two standard errors. 16 cards in all
-// four hands solve in about 60 µs median, 1.2 ms p90 (bench_endgame).
+// mixture of opponent styles (the two ends of the style ranges among them),
+// solving endgames exactly, and overruling the planning player only on a
+// gain of two standard errors. 16 cards in all four hands solve in about
+// 60 µs median, 1.2 ms p90 (bench_endgame).
 constexpr int kSearchEndgameCards = 16;
 constexpr double kSearchKeepSigmas = 2.0;
+// One opponent-deal in three of its playouts plays the patient style, one
+// in three the bomber: a uniform draw from the style ranges almost never
+// makes either whole, and the search read `rule_patient` worst of the
+// gauntlet (docs/bots.md §5).
+constexpr int kSearchOpponentEndsIn = 3;
 
 SearchConfig search_v3_config(const PolicyOptions& options) {
   SearchConfig config = search_config(options, kSearchMaxCandidates);
@@ -341,6 +352,7 @@ SearchConfig search_v3_config(const PolicyOptions& options) {
   config.inference = true;
   config.opponent_styles = true;
   config.endgame_cards = kSearchEndgameCards;
+  config.opponent_ends_in = options.search_opponent_ends_in.value_or(kSearchOpponentEndsIn);
   return config;
 }
 

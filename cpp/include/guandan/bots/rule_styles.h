@@ -18,6 +18,12 @@ namespace guandan {
 
 class RuleStylesPolicy final : public Policy {
  public:
+  RuleStylesPolicy() = default;
+  // With `ends_in` > 0, one seat-deal in `ends_in` plays kPatientStyle and
+  // one in `ends_in` kBomberStyle (plan_style.h), the rest a drawn style:
+  // the ends of the ranges, which a uniform draw almost never makes whole.
+  explicit RuleStylesPolicy(int ends_in) : ends_in_(ends_in) {}
+
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
@@ -28,6 +34,7 @@ class RuleStylesPolicy final : public Policy {
   void follow_deal(const PlayerView& view, Rng& rng);
 
   RulePolicy plan_;
+  int ends_in_ = 0;
   std::array<DealMemory, 4> seen_{};
 };
 

@@ -50,6 +50,12 @@ struct SearchConfig {
   // an option, the best of many means is mostly luck, and overruling a
   // strong prior on luck loses more deals than it wins.
   double keep_sigmas = 0.0;
+  // When above 0, that standard error counts at most this many paired
+  // worlds, however many were played, so that more playouts never let a
+  // smaller gain overrule the planning choice (without it the bar falls as
+  // 1/sqrt(playouts)). 0, no cap, is every policy's default: a cap of 150
+  // did not make 3,000 playouts beat 300 by more (docs/bots.md §5).
+  int keep_worlds = 0;
   const std::atomic<bool>* stop = nullptr;  // as SearchV1Config::stop
   // Search v3 (the `search` policy; all off is search v2, `search_v2`):
   // worlds weighted by the other seats' passes and plays (inference.h) ...
@@ -59,6 +65,10 @@ struct SearchConfig {
   // plan that only works against one deterministic opponent is not scored
   // as sure.
   bool opponent_styles = false;
+  // With opponent_styles: one opponent-deal in this many plays the patient
+  // and one the bomber style (RuleStylesPolicy(int); 2 or more); 0: every
+  // style drawn.
+  int opponent_ends_in = 0;
   // ... and, when the four hands hold this many cards or fewer together,
   // each sampled world solved exactly (endgame.h) instead of played out,
   // within endgame_nodes positions per world (else played out). 0: never.
@@ -87,8 +97,8 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidat
 SearchConfig search_config(const PolicyOptions& options, int default_candidates);
 // The registry's searches: `search_v2` (the style it was measured with,
 // kRuleV2Style, and kDefaultMaxCandidates) and `search` (search v3:
-// inference, opponent styles, exact endgames, keep_sigmas, and
-// kSearchMaxCandidates).
+// inference, opponent styles with their ends one in three each, exact
+// endgames, keep_sigmas, and kSearchMaxCandidates).
 SearchConfig search_v2_config(const PolicyOptions& options);
 SearchConfig search_v3_config(const PolicyOptions& options);
 
