@@ -20,7 +20,7 @@ from guandan import Match  # noqa: E402
 from guandan.gd.log import replay  # noqa: E402
 from guandan.judge.command import run_coroutine  # noqa: E402
 from guandan.judge.report import run_log  # noqa: E402
-from guandan.judge.server import MAX_MESSAGE, JudgeOptions, JudgeServer, _Seat  # noqa: E402
+from guandan.judge.server import MAX_MESSAGE, JudgeOptions, JudgeServer, _Seat, too_deep  # noqa: E402
 from guandan.judge.table import JudgeTable  # noqa: E402
 
 JSON = st.recursive(
@@ -57,6 +57,8 @@ def expected(raw, choices):
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
             return "malformed JSON"
+    if too_deep(raw):  # deeper than MAX_DEPTH: malformed, whatever the parser's stack
+        return "malformed JSON"
     try:
         answer = json.loads(raw)
     except (ValueError, RecursionError):

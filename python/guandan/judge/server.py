@@ -44,6 +44,31 @@ PATH = re.compile(r"^/game/(?:gd/)?([A-Za-z0-9_.-]{1,64})/?$")
 NUMBERED = re.compile(r"^client([0-3])$")
 #: The longest message a client may send (an answer is a few bytes).
 MAX_MESSAGE = 4096
+#: An answer nested deeper than this (arrays and objects) is malformed: so
+#: the verdict never depends on how deep the parser's own stack is.
+MAX_DEPTH = 32
+
+
+def too_deep(text: str) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects deeper than ``MAX_DEPTH``."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
 #: Seconds a send may wait on a client that does not read before it is dropped.
 SEND_TIMEOUT = 10.0
 #: Seconds after a client's handshake before the judge sends it anything.
@@ -315,6 +340,8 @@ class JudgeServer:
             except UnicodeDecodeError:
                 return self._fallback(seat, table, decision, "malformed JSON")
         try:
+            if isinstance(raw, str) and too_deep(raw):
+                raise ValueError("nested too deep")
             answer = json.loads(raw)
         except (ValueError, TypeError, RecursionError):
             return self._fallback(seat, table, decision, "malformed JSON")
