@@ -8,7 +8,6 @@ Each test states the fact it pins; none of the clients' code is here."""
 
 import asyncio
 import base64
-import io
 import json
 import os
 import random
@@ -20,12 +19,13 @@ import pytest
 from guandan import Match
 from guandan.judge import messages
 from guandan.judge.command import run_coroutine
-from guandan.judge.server import JudgeOptions, JudgeServer
 from guandan.judge.table import JudgeTable
 
 websockets = pytest.importorskip("websockets")
 
 from websockets.asyncio.client import connect as ws_connect  # noqa: E402
+
+from .helpers import judge_options, run_judge  # noqa: E402
 
 PASS = ["PASS", "PASS", "PASS"]
 SUIT_ORDER = "SHCD"
@@ -172,22 +172,6 @@ def test_hands_and_actions_list_a_ranks_cards_in_one_suit_order(sent):
 
 # --- over sockets ------------------------------------------------------------
 
-def _options(**changes):
-    settings = dict(port=0, wait=10, matches=1, level="A", timeout=5)
-    settings.update(changes)
-    return JudgeOptions(**settings)
-
-
-async def _judge(options, *clients):
-    server = JudgeServer(options, out=io.StringIO())
-    await server.start()
-    base = f"ws://127.0.0.1:{server.port}"
-    tasks = [asyncio.create_task(client(base)) for client in clients]
-    run = await asyncio.wait_for(server.run(), 60)
-    results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 20)
-    return run, results
-
-
 async def _answers_first(path, base, seen):
     """A client at ``path`` that answers index 0; the seats it was given."""
     async with ws_connect(base + path, proxy=None) as connection:
@@ -206,14 +190,14 @@ def test_named_paths_take_free_seats_and_numbered_ones_their_own():
     paths = ["/game/client1", "/game/client2", "/game/client3", "/game/client4"]
     seen = [set() for _ in paths]
     clients = [lambda base, p=p, s=s: _answers_first(p, base, s) for p, s in zip(paths, seen)]
-    run, results = run_coroutine(_judge(_options(), *clients))
+    run, results = run_coroutine(run_judge(judge_options(), *clients, path=""))
     assert results == [1000] * 4 and run.players == ["client"] * 4 and not run.fallbacks
     assert seen == [{1}, {2}, {3}, {0}]
 
     seen = [set() for _ in range(4)]
     names = ["/game/gd/0000002", "/game/gd/client3", "/game/gd/0000002", "/game/x.y-z_1"]
     clients = [lambda base, p=p, s=s: _answers_first(p, base, s) for p, s in zip(names, seen)]
-    run, results = run_coroutine(_judge(_options(), *clients))
+    run, results = run_coroutine(run_judge(judge_options(), *clients, path=""))
     assert results == [1000] * 4 and not run.fallbacks
     assert sorted(min(s) for s in seen) == [0, 1, 2, 3] and seen[1] == {3}
 
@@ -225,7 +209,7 @@ def test_a_fifth_client_is_refused():
             await connection.wait_closed()
             return connection.close_code
     clients = [lambda base, s=s: _answers_first(f"/game/c{s}", base, set()) for s in range(4)]
-    run, results = run_coroutine(_judge(_options(), *clients, fifth))
+    run, results = run_coroutine(run_judge(judge_options(), *clients, fifth, path=""))
     assert results == [1000] * 4 + [1008]
 
 
@@ -256,7 +240,7 @@ def test_nothing_is_sent_with_the_handshake_of_the_fourth_client():
         port = int(base.rsplit(":", 1)[1])
         await asyncio.sleep(0.5)
         return await asyncio.to_thread(_raw_handshake, port, "/game/client3")
-    run, results = run_coroutine(_judge(_options(wait=5), *clients, fourth))
+    run, results = run_coroutine(run_judge(judge_options(wait=5), *clients, fourth, path=""))
     assert results[:3] == [1000] * 3
     assert results[3] == b""
     assert run.matches[0].is_over
@@ -289,7 +273,7 @@ def test_a_late_answer_is_not_taken_for_the_next_question():
                     await connection.send(json.dumps({"actIndex": index}))
         return connection.close_code
     clients = [lambda base, s=s: _answers_first(f"/game/client{s}", base, set()) for s in (0, 2, 3)]
-    run, results = run_coroutine(_judge(_options(timeout=timeout, matches=2), slow_at_first, *clients))
+    run, results = run_coroutine(run_judge(judge_options(timeout=timeout, matches=2), slow_at_first, *clients, path=""))
     assert results == [1000] * 4
     assert [(f.participant, f.why) for f in run.fallbacks] == [(1, "timeout")] * 3
     assert not wrong

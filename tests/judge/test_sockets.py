@@ -18,26 +18,8 @@ from guandan.gd.bots import make_bot  # noqa: E402
 from guandan.judge.client import connect  # noqa: E402
 from guandan.judge.command import run_coroutine  # noqa: E402
 from guandan.judge.report import run_log, summary  # noqa: E402
-from guandan.judge.server import JudgeOptions, JudgeServer  # noqa: E402
+from .helpers import judge_options, run_judge  # noqa: E402
 from guandan.gd.log import replay  # noqa: E402
-
-
-def _options(**changes):
-    # Matches that start at A are short: a team at A wins with a 1-2 or 1-3.
-    settings = dict(port=0, wait=10, matches=1, level="A", timeout=5)
-    settings.update(changes)
-    return JudgeOptions(**settings)
-
-
-async def _judge(options, *clients):
-    """Start a judge, run ``clients(url)`` coroutines against it; the run and their results."""
-    server = JudgeServer(options, out=io.StringIO())
-    await server.start()
-    url = f"ws://127.0.0.1:{server.port}/game/client"
-    tasks = [asyncio.create_task(client(url)) for client in clients]
-    run = await asyncio.wait_for(server.run(), 60)
-    results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 20)
-    return run, results
 
 
 def _our_client(seat, bot="rule"):
@@ -52,7 +34,7 @@ def _replays(run):
 
 
 def test_four_connect_clients_play_whole_matches():
-    run, results = run_coroutine(_judge(_options(matches=2), *[_our_client(s) for s in range(4)]))
+    run, results = run_coroutine(run_judge(judge_options(matches=2), *[_our_client(s) for s in range(4)]))
     assert results == [0, 0, 0, 0]
     assert run.players == ["client"] * 4 and not run.fallbacks
     assert len(run.matches) == 2
@@ -62,7 +44,7 @@ def test_four_connect_clients_play_whole_matches():
 
 
 def test_empty_seats_go_to_bots_and_duplicate_swaps_seats():
-    run, results = run_coroutine(_judge(_options(wait=1, duplicate=True, bots=["simple"]),
+    run, results = run_coroutine(run_judge(judge_options(wait=1, duplicate=True, bots=["simple"]),
                                       _our_client(0), _our_client(2)))
     assert results == [0, 0]
     assert run.players == ["client", "simple", "client", "simple"]
@@ -99,7 +81,7 @@ def test_bad_answers_get_the_fallback_and_the_match_finishes():
         silent_at_first,
     ]
     clients = [lambda url, s=s: _plain(url + str(s), behaviours[s], seen[s]) for s in range(4)]
-    run, results = run_coroutine(_judge(_options(timeout=0.2), *clients))
+    run, results = run_coroutine(run_judge(judge_options(timeout=0.2), *clients))
     assert all(r is None for r in results)  # every plain client saw the judge close normally
     _replays(run)
     why = {(f.participant, f.why.split(" ")[0]) for f in run.fallbacks}
@@ -120,7 +102,7 @@ def test_a_client_that_drops_mid_deal_is_replaced_by_a_bot():
                     if acts == 3:
                         return "dropped"
                     await connection.send(json.dumps({"actIndex": 0}))
-    run, results = run_coroutine(_judge(_options(), _our_client(0), drops, _our_client(2), _our_client(3)))
+    run, results = run_coroutine(run_judge(judge_options(), _our_client(0), drops, _our_client(2), _our_client(3)))
     assert results == [0, "dropped", 0, 0]
     assert run.matches[0].is_over and not run.fallbacks
     _replays(run)
@@ -135,7 +117,7 @@ def test_a_taken_seat_and_an_unknown_path_are_refused():
         async with ws_connect(url.replace("/game/client", "/elsewhere"), proxy=None) as connection:
             await connection.wait_closed()
             return connection.close_code
-    run, results = run_coroutine(_judge(_options(wait=1), _our_client(0), second, wrong))
+    run, results = run_coroutine(run_judge(judge_options(wait=1), _our_client(0), second, wrong))
     assert results == [0, 1, 1008]
 
 
