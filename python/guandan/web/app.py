@@ -229,7 +229,10 @@ async def _writer(websocket: WebSocket, connection: Connection) -> None:
         if message is None:
             await websocket.close()
             return
-        await websocket.send_json(message)
+        if isinstance(message, str):  # a view, encoded by its ViewStream
+            await websocket.send_text(message)
+        else:
+            await websocket.send_json(message)
 
 
 #: Why a socket is closed right after its error message (docs/web.md §4).

@@ -86,9 +86,14 @@ def apply(view: Any, ops: List[Op]) -> Any:
     return result
 
 
+def encode(message: Dict[str, Any]) -> str:
+    """``message`` as the JSON text the socket sends (as Starlette's send_json writes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 def size(message: Dict[str, Any]) -> int:
-    """The bytes of ``message`` as JSON (the size the socket sends, near enough)."""
-    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode())
+    """The bytes of ``message`` as the socket sends it."""
+    return len(encode(message).encode())
 
 
 class ViewStream:
@@ -102,14 +107,23 @@ class ViewStream:
     def message(self, view: Dict[str, Any]) -> Dict[str, Any]:
         """What to send for ``view``: the view itself, or a ``patch`` at most
         half its size when the connection asked for deltas."""
+        return self.encoded(view)[0]
+
+    def encoded(self, view: Dict[str, Any]) -> Tuple[Dict[str, Any], str]:
+        """:meth:`message` and its JSON text: the sizes are compared on the
+        texts, so each message is encoded once, and the text is what is sent."""
         base, self.version = self.version, self.version + 1
         last, self.last = self.last, view
         whole = {**view, "version": self.version}
+        whole_text = encode(whole)
         if not self.deltas or last is None:
-            return whole
+            return whole, whole_text
         patch = {"type": "patch", "seq": view.get("seq"), "version": self.version, "base": base,
                  "ops": diff(last, view)}
-        return patch if 2 * size(patch) <= size(whole) else whole
+        patch_text = encode(patch)
+        if 2 * len(patch_text.encode()) <= len(whole_text.encode()):
+            return patch, patch_text
+        return whole, whole_text
 
 
 def replay(messages: List[Dict[str, Any]]) -> List[Tuple[int, Dict[str, Any]]]:

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar, Union
 
 from .bot_runner import BotRunner
 from .deltas import ViewStream
@@ -63,7 +63,8 @@ class Connection:
     def __init__(self, player: str, deltas: bool = False) -> None:
         self.player = player
         self.views = ViewStream(deltas)  # whole views, or patches when the page asked for deltas
-        self.queue: "asyncio.Queue[Optional[Dict[str, Any]]]" = asyncio.Queue(QUEUE_LIMIT)
+        # messages, or their JSON text when already encoded (views); None closes
+        self.queue: "asyncio.Queue[Union[Dict[str, Any], str, None]]" = asyncio.Queue(QUEUE_LIMIT)
         self._loop = _running_loop()
 
     def _on_own_loop(self, action: Callable[[], None]) -> None:
@@ -76,7 +77,7 @@ class Connection:
         except RuntimeError:  # that loop is closed: the socket is gone
             pass
 
-    def send(self, message: Optional[Dict[str, Any]]) -> None:
+    def send(self, message: Union[Dict[str, Any], str, None]) -> None:
         def put() -> None:
             try:
                 self.queue.put_nowait(message)
@@ -231,7 +232,7 @@ class Rooms:
         for connection in self.connections.get(table.code, []):
             seat = table.seat_of(connection.player)
             view = seat_view(table, connection.player, self.names, present, self.coaching(table, seat), clock)
-            connection.send(connection.views.message(view))
+            connection.send(connection.views.encoded(view)[1])  # encoded once, sent as is
             if table.status == "ended":
                 connection.close()
         self._kick(table)
