@@ -227,6 +227,27 @@ DealState planned_position(std::uint64_t seed, int plays, MoveList& moves) {
   return deal;
 }
 
+// A decision of the seat to act after `plays` actions of the planning
+// player: its grouped legal moves and what the planning player would play
+// (its `Rng` seeded by `rng_seed`).
+struct PlannedDecision {
+  DealState deal;
+  std::vector<Move> groups;
+  bool can_pass;
+  int planned;
+};
+
+PlannedDecision planned_decision(std::uint64_t seed, int plays, std::uint64_t rng_seed) {
+  auto moves = std::make_unique<MoveList>();
+  DealState deal = planned_position(seed, plays, *moves);
+  std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
+  RulePolicy plan;
+  Rng rng(rng_seed);
+  const bool can_pass = !deal.leading();
+  const int planned = plan.choose_play(deal.view(deal.turn()), groups.data(), int(groups.size()), can_pass, rng);
+  return {deal, std::move(groups), can_pass, planned};
+}
+
 void test_search_v3() {
   // Search v3 (inference and opponent styles) decides legally and, without
   // a time budget, the same for the same seed; it reads only the view.
@@ -292,14 +313,9 @@ void test_keep_sigmas() {
   // positions a laxer one does, and a huge one never does.
   int overruled_lax = 0, overruled_strict = 0;
   for (std::uint64_t d = 0; d < 16; ++d) {
-    auto moves = std::make_unique<MoveList>();
-    const DealState deal = planned_position(match_deal_seed(31, d), int(4 + 3 * (d % 6)), *moves);
-    const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
-    RulePolicy plan;
-    Rng rng(d);
+    const PlannedDecision decision = planned_decision(match_deal_seed(31, d), int(4 + 3 * (d % 6)), d);
+    const auto& [deal, groups, can_pass, planned] = decision;
     const PlayerView view = deal.view(deal.turn());
-    const bool can_pass = !deal.leading();
-    const int planned = plan.choose_play(view, groups.data(), int(groups.size()), can_pass, rng);
     SearchConfig config;
     config.rollouts = 200;
     config.max_candidates = kDefaultMaxCandidates;
@@ -325,14 +341,9 @@ void test_keep_worlds() {
   // so it overrules the planning player only where the uncapped one does.
   int overruled_free = 0, overruled_capped = 0;
   for (std::uint64_t d = 0; d < 12; ++d) {
-    auto moves = std::make_unique<MoveList>();
-    const DealState deal = planned_position(match_deal_seed(37, d), int(3 + 4 * (d % 5)), *moves);
-    const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
-    RulePolicy plan;
-    Rng rng(d);
+    const PlannedDecision decision = planned_decision(match_deal_seed(37, d), int(3 + 4 * (d % 5)), d);
+    const auto& [deal, groups, can_pass, planned] = decision;
     const PlayerView view = deal.view(deal.turn());
-    const bool can_pass = !deal.leading();
-    const int planned = plan.choose_play(view, groups.data(), int(groups.size()), can_pass, rng);
     SearchConfig config;
     config.max_candidates = kSearchMaxCandidates;
     config.keep_sigmas = 2.0;
