@@ -28,14 +28,12 @@ def bot_delay(text: str) -> float:
 def served_games(text: str) -> list:
     """An argparse type: the games to host, comma-separated registry names
     of games with a browser table (the first is the lobby's default)."""
-    from .web_games import web_game_names
+    from .web_games import hosted_games
 
-    names = [name.strip().lower() for name in text.split(",")]
-    known = web_game_names()
-    for name in names:
-        if name not in known:
-            raise argparse.ArgumentTypeError(f"no browser table for the game {name!r} (games with one: {', '.join(known)})")
-    return list(dict.fromkeys(names))
+    try:
+        return list(hosted_games([name.strip().lower() for name in text.split(",")]))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _check_db(path: str) -> None:
