@@ -11,7 +11,7 @@ a temporary folder, then, from this process, drives
   empty seats);
 
 every player a real websocket client (the ``websockets`` library) with its
-own session cookie, asking for views as deltas and rebuilding them, as the
+own session cookie, the players arriving over ``--ramp-up`` seconds, asking for views as deltas and rebuilding them, as the
 pages do (``--whole-views``: whole views only). A scripted player plays the weakest legal move that has
 a single reading (computed with the engine from its own hand and the trick
 in its view), passes when it has none, pays and returns the first card it
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import socket
@@ -129,7 +130,9 @@ class Player:
         self.pending_seq = -1
         self.sent_next_for: Optional[int] = None
 
-    async def run(self, until: float) -> None:
+    async def run(self, until: float, delay: float = 0.0) -> None:
+        """Play until ``until``, connecting after ``delay`` seconds."""
+        await asyncio.sleep(delay)
         headers = {"Cookie": f"{COOKIE}={self.token}"}
         try:
             async with websockets.connect(self.url, additional_headers=headers, max_size=1 << 22) as ws:
@@ -254,10 +257,21 @@ def _percentile(values: List[float], share: float) -> float:
 async def _drive(base: str, args: argparse.Namespace) -> Tally:
     tally = Tally()
     players = await _set_up(base, args.tables, args.players, args.bots, tally, args.lost_after, not args.whole_views)
-    print(f"{len(players)} players at {args.tables + args.players // 2} tables; playing {args.seconds} s ...",
+    print(f"{len(players)} players at {args.tables + args.players // 2} tables; arriving over {args.ramp_up} s, "
+          f"then playing {args.seconds} s ...",
           flush=True)
-    until = time.monotonic() + args.seconds
-    await asyncio.gather(*(p.run(until) for p in players))
+    # Players arrive over the ramp-up, not all in one instant: a herd of
+    # hundreds of sockets opened at once measures the herd, not the tables.
+    # The client's own collector stays off while it plays: its pauses would
+    # read as the server's latency.
+    gc.collect()
+    gc.disable()
+    until = time.monotonic() + args.ramp_up + args.seconds
+    step = args.ramp_up / max(len(players), 1)
+    try:
+        await asyncio.gather(*(p.run(until, i * step) for i, p in enumerate(players)))
+    finally:
+        gc.enable()
     return tally
 
 
@@ -289,6 +303,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--tables", type=int, default=200, help="tables against bots (one scripted player each)")
     parser.add_argument("--players", type=int, default=50, help="scripted players at tables with friends, two a table")
     parser.add_argument("--seconds", type=float, default=60, help="how long to play")
+    parser.add_argument("--ramp-up", type=float, default=2, help="seconds over which the players connect")
     parser.add_argument("--bots", default="rule", help="bot strength: simple, rule or search")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="the server's pause before a bot plays")
     parser.add_argument("--lost-after", type=float, default=10, help="seconds without a broadcast that make an action lost")
@@ -298,6 +313,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         parser.error("need some tables or players (and 0 or at least 2 players: they play in pairs)")
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.ramp_up < 0:
+        parser.error("--ramp-up must not be negative")
 
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
