@@ -11,8 +11,9 @@ a temporary folder, then, from this process, drives
   empty seats);
 
 every player a real websocket client (the ``websockets`` library) with its
-own session cookie, the players arriving over ``--ramp-up`` seconds, asking for views as deltas and rebuilding them, as the
-pages do (``--whole-views``: whole views only). A scripted player plays the weakest legal move that has
+own session cookie, the players arriving over ``--ramp-up`` seconds, asking
+for views as deltas and rebuilding them, as the pages do (``--whole-views``:
+whole views only). A scripted player plays the weakest legal move that has
 a single reading (computed with the engine from its own hand and the trick
 in its view), passes when it has none, pays and returns the first card it
 is offered, and says ``next`` after each deal.
@@ -35,6 +36,7 @@ import argparse
 import asyncio
 import gc
 import json
+import math
 import os
 import socket
 import statistics
@@ -311,10 +313,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.tables < 0 or args.players < 0 or args.tables + args.players == 0 or args.players == 1:
         parser.error("need some tables or players (and 0 or at least 2 players: they play in pairs)")
-    if args.seconds <= 0:
-        parser.error("--seconds must be positive")
-    if args.ramp_up < 0:
-        parser.error("--ramp-up must not be negative")
+    if not math.isfinite(args.seconds) or args.seconds <= 0:
+        parser.error("--seconds must be a positive number")
+    if not math.isfinite(args.ramp_up) or args.ramp_up < 0:
+        parser.error("--ramp-up must be a number of seconds, 0 or more")
 
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
