@@ -17,9 +17,10 @@ from websockets.asyncio.client import connect as ws_connect  # noqa: E402
 from guandan.gd.bots import make_bot  # noqa: E402
 from guandan.judge.client import connect  # noqa: E402
 from guandan.judge.command import run_coroutine  # noqa: E402
-from guandan.judge.report import run_log, summary  # noqa: E402
-from .helpers import judge_options, run_judge  # noqa: E402
 from guandan.gd.log import replay  # noqa: E402
+from guandan.judge.report import run_log, summary  # noqa: E402
+
+from .helpers import judge_options, run_judge  # noqa: E402
 
 
 def _our_client(seat, bot="rule"):

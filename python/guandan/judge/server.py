@@ -47,6 +47,15 @@ MAX_MESSAGE = 4096
 #: An answer nested deeper than this (arrays and objects) is malformed: so
 #: the verdict never depends on how deep the parser's own stack is.
 MAX_DEPTH = 32
+#: Seconds a send may wait on a client that does not read before it is dropped.
+SEND_TIMEOUT = 10.0
+#: Seconds after a client's handshake before the judge sends it anything.
+#: Clients built on ws4py read the handshake's answer in 128-byte chunks and
+#: break when a message comes in the same read (the handshake of the fourth
+#: client, after which the judge starts at once).
+HANDSHAKE_GRACE = 0.5
+#: Deals after which a match is stopped (never reached in practice).
+MAX_DEALS = 1000
 
 
 def too_deep(text: str) -> bool:
@@ -69,15 +78,8 @@ def too_deep(text: str) -> bool:
         elif char in "]}":
             depth -= 1
     return False
-#: Seconds a send may wait on a client that does not read before it is dropped.
-SEND_TIMEOUT = 10.0
-#: Seconds after a client's handshake before the judge sends it anything.
-#: Clients built on ws4py read the handshake's answer in 128-byte chunks and
-#: break when a message comes in the same read (the handshake of the fourth
-#: client, after which the judge starts at once).
-HANDSHAKE_GRACE = 0.5
-#: Deals after which a match is stopped (never reached in practice).
-MAX_DEALS = 1000
+
+
 _CLOSED = object()
 
 
