@@ -4,6 +4,7 @@ without deltas is sent, at every step of whole matches of both games."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Dict, List
 
 from hypothesis import given, settings
@@ -125,7 +126,11 @@ def test_deltas_replay_to_the_whole_views_of_a_guandan_match(tmp_path):
     assert checked.bytes["deltas"] * 2 <= checked.bytes["whole"], checked.bytes
 
 
-def test_deltas_replay_to_the_whole_views_of_a_gan_deng_yan_game(tmp_path):
+def test_deltas_replay_to_the_whole_views_of_a_gan_deng_yan_game(tmp_path, monkeypatch):
+    # The table's and bots' seeds drawn from a fixed stream: a game to 10
+    # points can end in one deal (13 views), so with random seeds the count
+    # below fell short in 2 of 14 draws. This stream plays 93 views.
+    monkeypatch.setattr("guandan.web.rooms.secrets.randbits", random.Random(0).getrandbits)
     app = create_app(str(tmp_path / "gdy.sqlite"), **FAST)
     with person(app, "Gan") as client:
         made = client.post("/api/tables/vs-bots", json={"game": "gdy", "bots": "rule", "players": 5, "target": 10})
