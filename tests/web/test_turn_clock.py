@@ -5,10 +5,12 @@ hosted table of people per person, and games against bots closed to others."""
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List
 
+from guandan.gdy.game import MAX_TARGET
 from guandan.web.rooms import END_IDLE_S, HIDE_IDLE_S
 from tests.web.helpers import FAST, create_app, person
 
@@ -34,43 +36,69 @@ def _active_player(ws, stop: threading.Event) -> None:
             ws.send_json({"type": "pass"} if deal["can_pass"] else {"type": "play", "cards": _lead(deal["hand"])})
 
 
-def _views_until(ws, done, timeout: float = 20.0) -> Dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = ws.receive_json()
-        if message["type"] == "view" and done(message):
-            return message
-    raise AssertionError("the awaited view did not come")
+class _ViewReader:
+    """Reads a socket on its own thread, so a view that never comes fails
+    the test after a timeout instead of blocking it forever."""
+
+    def __init__(self, ws) -> None:
+        self.messages: "queue.Queue[Dict[str, Any]]" = queue.Queue()
+        self.last: Dict[str, Any] = {}
+        threading.Thread(target=self._read, args=(ws,), daemon=True).start()
+
+    def _read(self, ws) -> None:
+        while True:
+            try:
+                self.messages.put(ws.receive_json())
+            except Exception:  # the socket closed at the end of the test
+                return
+
+    def until(self, done: Callable[[Dict[str, Any]], bool], timeout: float = 20.0) -> Dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                message = self.messages.get(timeout=max(remaining, 0.001))
+            except queue.Empty:
+                last = self.last
+                raise AssertionError(
+                    f"the awaited view did not come in {timeout} s; the last: table {last.get('table', {}).get('status')},"
+                    f" deal {(last.get('deal') or {}).get('number')}, seats {last.get('seats')}") from None
+            if message["type"] == "view":
+                self.last = message
+                if done(message):
+                    return message
 
 
 def test_the_clock_plays_an_idle_turn_then_gives_the_seat_to_a_bot(tmp_path):
     app = create_app(str(tmp_path / "clock.sqlite"), **FAST)
     with person(app, "Host") as host, person(app, "Idle") as idle:
-        code = host.post("/api/tables", json={"game": "gdy", "players": 2, "clock": 1, "target": 200}).json()["table"]["code"]
+        code = host.post("/api/tables", json={"game": "gdy", "players": 2, "clock": 1, "target": MAX_TARGET}).json()["table"]["code"]
         assert idle.post(f"/api/tables/{code}/join", json={}).json() == {"seat": 1}
         assert host.post(f"/api/tables/{code}/start", json={}).status_code == 200
         stop = threading.Event()
         with host.websocket_connect(f"/ws/{code}") as ws_host, idle.websocket_connect(f"/ws/{code}") as ws_idle:
             worker = threading.Thread(target=_active_player, args=(ws_host, stop), daemon=True)
             worker.start()
+            views = _ViewReader(ws_idle)
             # The clock runs on the idle seat's turn, and shows how long is left.
-            waiting = _views_until(ws_idle, lambda v: v["deal"] and v["deal"]["turn"] == 1 and v["clock"])
+            waiting = views.until(lambda v: v["deal"] and v["deal"]["turn"] == 1 and v["clock"])
             assert waiting["clock"]["seat"] == 1 and 0 < waiting["clock"]["remaining_ms"] <= 1000
             started = time.monotonic()
-            first = _views_until(ws_idle, lambda v: v["seats"][1]["timeouts"] == 1)
+            first = views.until(lambda v: v["seats"][1]["timeouts"] == 1)
             assert time.monotonic() - started >= 0.5 and not first["seats"][1]["away"]
             # A bot plays that turn; the seat is still the person's.
-            played = _views_until(ws_idle, lambda v: any(r.get("seat") == 1 for r in v["deal"]["log"]) or v["deal"]["number"] > 1)
+            played = views.until(lambda v: any(r.get("seat") == 1 for r in v["deal"]["log"]) or v["deal"]["number"] > 1)
             assert played["seats"][1]["human"]
             # The second timeout in a row gives the seat to a bot until the person is back.
-            away = _views_until(ws_idle, lambda v: v["seats"][1]["away"])
+            away = views.until(lambda v: v["seats"][1]["away"])
             assert away["me"]["away"] and away["seats"][1]["bot"] == "rule"
-            # A deal's end does not wait for the idle person's "next" either.
+            # A deal's end does not wait for the idle person's "next" either
+            # (the target is out of reach, so the game goes on past it).
             number = away["deal"]["number"]
-            later = _views_until(ws_idle, lambda v: v["deal"]["number"] > number + 1, timeout=60)
+            later = views.until(lambda v: v["deal"]["number"] > number + 1, timeout=60)
             assert later["table"]["status"] in ("playing", "over")
             assert idle.post(f"/api/tables/{code}/away", json={"away": False}).status_code == 200
-            back = _views_until(ws_idle, lambda v: not v["seats"][1]["away"])
+            back = views.until(lambda v: not v["seats"][1]["away"])
             assert back["seats"][1]["timeouts"] == 0
             stop.set()
         table = app.state.rooms.tables[code]
