@@ -30,10 +30,16 @@ def _active_player(ws, stop: threading.Event) -> None:
         if not deal or message["table"]["status"] != "playing":
             continue
         me = message["me"]["seat"]
+        reply = None
         if deal["phase"] == "over" and not message["seats"][me]["ready"]:
-            ws.send_json({"type": "next"})
+            reply = {"type": "next"}
         elif deal["phase"] == "play" and deal["my_turn"]:
-            ws.send_json({"type": "pass"} if deal["can_pass"] else {"type": "play", "cards": _lead(deal["hand"])})
+            reply = {"type": "pass"} if deal["can_pass"] else {"type": "play", "cards": _lead(deal["hand"])}
+        if reply is not None:
+            try:
+                ws.send_json(reply)
+            except Exception:  # the socket closed between the view and the reply
+                return
 
 
 class _ViewReader:
