@@ -33,6 +33,9 @@ export function openDialog(key, title, bodyNodes, buttons) {
 export function closeDialog() {
   current = null;
   $("dialog").hidden = true;
+  // no stale buttons or choices linger in the hidden dialog for anything to find
+  $("dialog-body").replaceChildren();
+  $("dialog-buttons").replaceChildren();
 }
 
 export function dialogKey() {
