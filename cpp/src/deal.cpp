@@ -137,7 +137,9 @@ void DealState::pass() {
 
 void DealState::apply_play(Move move) {
   const int seat = turn_;
-  if (has_last_play_) evidence_.note_answer(seat, last_player_, last_play_, move, level_);
+  if (has_last_play_)
+    evidence_.note_answer(seat, last_player_, last_play_, move, level_, hands_[last_player_].size(),
+                          hands_[seat].size() - move.cards().size());
   hands_[seat] = hands_[seat] - move.cards();
   played_ = played_ + move.cards();
   shown_[seat] = shown_[seat] - common(shown_[seat], move.cards());
@@ -156,7 +158,7 @@ void DealState::apply_play(Move move) {
 }
 
 void DealState::apply_pass() {
-  evidence_.note_pass(turn_, last_player_, last_play_, level_);
+  evidence_.note_pass(turn_, last_player_, last_play_, level_, last_player_ >= 0 ? hands_[last_player_].size() : 0);
   passed_mask_ |= std::uint8_t(1u << turn_);
   const unsigned active = ~unsigned(out_mask_) & 0xFu;
   const unsigned others = active & ~(1u << last_player_);

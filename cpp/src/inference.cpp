@@ -92,7 +92,7 @@ std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, Rng& rng, c
     weights[std::size_t(i)] = evidence_likelihood(view, worlds[std::size_t(i)], model);
     total += weights[std::size_t(i)];
   }
-  double pick = double(rng.next() >> 11) * 0x1.0p-53 * total;
+  double pick = rng.unit() * total;
   for (int i = 0; i < tries - 1; ++i) {
     pick -= weights[std::size_t(i)];
     if (pick < 0) return worlds[std::size_t(i)];

@@ -19,6 +19,28 @@ int ranks_split(Move m, CardSet hand, Rank level) {
   return n;
 }
 
+bool is_high(Move m, Rank level) {
+  const int order = rank_order(m, level);
+  switch (m.kind()) {
+    case Kind::kSingle: return order >= level_value(level, level);
+    case Kind::kPair: return order >= level_value(kAce, kTwo);
+    case Kind::kTriple:
+    case Kind::kFullHouse: return order >= level_value(Rank(kAce - 2), kTwo);
+    default: return is_sequence(m.kind()) && m.rank() == kAce;
+  }
+}
+
+bool holds_bomb(CardSet hand, Rank level, MoveRules rules) {
+  // Only a bomb beats a single big joker.
+  const Move big_joker = Move::make(CardSet::of_kind(kBigJoker, 1), Kind::kSingle, kBigJokerRank);
+  struct Any {
+    bool found = false;
+    void operator()(Move) { found = true; }
+  } any;
+  generate_moves(hand, level, rules, &big_joker, any);
+  return any.found;
+}
+
 bool sure_winner(const PlayerView& view, Move m) {
   const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
   struct Any {

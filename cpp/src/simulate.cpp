@@ -31,6 +31,8 @@ struct Worker {
         options.search_keep_worlds = setup.search_keep_worlds[std::size_t(s)];
       if (setup.search_opponent_ends_in[std::size_t(s)] >= 0)
         options.search_opponent_ends_in = setup.search_opponent_ends_in[std::size_t(s)];
+      if (setup.search_read_styles[std::size_t(s)] >= 0)
+        options.search_read_styles = setup.search_read_styles[std::size_t(s)] == 1;
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
@@ -192,6 +194,9 @@ void check_setup(const SimulationSetup& setup) {
   for (int ends_in : setup.search_opponent_ends_in)
     if (ends_in < -1 || ends_in == 1 || ends_in > 1000)
       throw std::invalid_argument("search_opponent_ends_in must be 0 or 2..1,000 (or -1 for the default)");
+  for (int read : setup.search_read_styles)
+    if (read < -1 || read > 1)
+      throw std::invalid_argument("search_read_styles must be 0 (off), 1 (on) or -1 (the default)");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

@@ -12,9 +12,11 @@
 #include "guandan/deal.h"
 #include "guandan/deck.h"
 #include "guandan/inference.h"
+#include "guandan/move_facts.h"
 #include "guandan/movegen.h"
 #include "guandan/playout.h"
 #include "guandan/readings.h"
+#include "guandan/style_evidence.h"
 
 namespace guandan::testing {
 namespace {
@@ -59,12 +61,119 @@ void test_evidence_record() {
   CHECK(DealState::from_text(deal.to_text()) == deal);
   // A pass over a bomb shows nothing.
   Evidence none;
-  none.note_pass(1, 0, Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3), kTwo);
-  CHECK(none.empty_for(1));
+  none.note_pass(1, 0, Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3), kTwo, 10);
+  CHECK(none.empty_for(1) && none == Evidence{});
   // A bomb answering a single is like a pass: no free single above it.
   Evidence bomb;
-  bomb.note_answer(1, 0, single_move("6s"), Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3), kTwo);
+  bomb.note_answer(1, 0, single_move("6s"), Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3), kTwo, 10, 20);
   CHECK(bomb.unlikely[1][0] == std::uint16_t(0xFFE0));
+  // For the styles: the fewest cards the owner held when seat 1 passed (2
+  // after seat 0's 6); the 6 is no high play, and seat 3 answered.
+  CHECK(e.pass_owner_min[1] == 2 && e.pass_high_owner_min[1] == kNoPassSeen);
+  CHECK(e.pass_owner_min[2] == kNoPassSeen && e.pass_owner_min[3] == kNoPassSeen);
+  // A bomb over a low play says nothing of the styles; over a high one
+  // (a single of the level rank) with cards to spare it records the owner's
+  // cards; with six cards or fewer left it may be a bomb to go out.
+  CHECK(bomb.bomb_high_owner_max[1] == kNoBombSeen);
+  const Move bomb5 = Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3);
+  bomb.note_answer(1, 0, single_move("2c"), bomb5, kTwo, 14, 7);
+  CHECK(bomb.bomb_high_owner_max[1] == 14);
+  bomb.note_answer(1, 0, single_move("2d"), bomb5, kTwo, 20, 6);
+  CHECK(bomb.bomb_high_owner_max[1] == 14);
+  // A pass over an owner who went out with the play: nothing of the styles.
+  Evidence out;
+  out.note_pass(1, 0, single_move("2c"), kTwo, 0);
+  CHECK(out.pass_owner_min[1] == kNoPassSeen && out.unlikely[1][0] != 0);
+  out.note_pass(1, 0, single_move("2c"), kTwo, 11);
+  out.note_pass(1, 0, single_move("3c"), kTwo, 9);
+  CHECK(out.pass_owner_min[1] == 9 && out.pass_high_owner_min[1] == 11);
+}
+
+void test_move_facts_for_styles() {
+  // High plays: a single of the level rank or above (an ace is below it), a
+  // pair of aces, a triple of queens, a straight to the ace.
+  CHECK(is_high(single_move("2c"), kTwo) && !is_high(single_move("As"), kTwo));
+  CHECK(is_high(single_move("SJ"), kTwo) && is_high(single_move("As"), Rank(5)) == false);
+  CHECK(is_high(Move::make(cards_of("As Ac"), Kind::kPair, kAce), kTwo));
+  CHECK(!is_high(Move::make(cards_of("Ks Kc"), Kind::kPair, Rank(kAce - 1)), kTwo));
+  CHECK(is_high(Move::make(cards_of("Ts Jc Qd Ks Ah"), Kind::kStraight, kAce), kTwo));
+  // Bombs: four of a kind, with a wild (2h at level 2), a straight flush,
+  // the four jokers; not three of a kind, not three with a wild at another
+  // level (2h is then no wild).
+  CHECK(holds_bomb(cards_of("5s 5h 5c 5d 9c"), kTwo, MoveRules{}));
+  CHECK(holds_bomb(cards_of("5s 5c 5d 2h"), kTwo, MoveRules{}));
+  CHECK(!holds_bomb(cards_of("5s 5c 5d 2h"), Rank(7), MoveRules{}));
+  CHECK(!holds_bomb(cards_of("5s 5c 5d 9c 9d"), kTwo, MoveRules{}));
+  CHECK(holds_bomb(cards_of("3s 4s 5s 6s 7s"), kTwo, MoveRules{}));
+  CHECK(holds_bomb(cards_of("SJ SJ BJ BJ"), kTwo, MoveRules{}));
+  CHECK(!holds_bomb(CardSet{}, kTwo, MoveRules{}));
+}
+
+// Seat 1, an opponent of seat 0, let seat 0's high single (the level
+// rank) go while seat 0 held `owner_cards`, holding a bomb (5555) when
+// `bomb`; the view of seat 1 at its next decision.
+PlayerView after_a_pass(int owner_cards, bool bomb) {
+  // The 2c, the 3c it leads next, and owner_cards - 1 more.
+  const std::string_view pool = "2c 3c 3d 4c 4d 6c 6d 7c 7d 8c 8d 9c 9d Tc Td Jc Jd Qc Qd Kc Kd";
+  const CardSet owner = cards_of(pool.substr(0, std::size_t(owner_cards + 1) * 3 - 1));
+  const std::array<CardSet, 4> hands{owner, bomb ? cards_of("5s 5h 5c 5d Js") : cards_of("5s 5h 5c 6s Js"),
+                                     cards_of("9s 9h"), cards_of("Ts Th")};
+  DealState deal(hands, kTwo, Ruleset{}, 0);
+  deal.play(single_move("2c"));
+  deal.pass();  // seat 1: the evidence
+  deal.pass();
+  deal.pass();
+  deal.play(single_move("3c"));  // seat 0 leads again
+  return deal.view(1);
+}
+
+void test_style_evidence() {
+  // Passing over a high play from an owner with 12 cards while holding a
+  // bomb rules out every style that bombs such plays from 12 cards (tempo
+  // 12 or more): the bomber and the default player, not the patient one.
+  const PlayerView passed = after_a_pass(12, true);
+  const Evidence& e = passed.evidence;
+  CHECK(e.pass_high_owner_min[1] == 12 && e.pass_owner_min[1] == 12);
+  CHECK(style_evidence_for(e, 1) && !style_evidence_for(e, 2) && !style_evidence_for(e, 0));
+  CHECK(style_likelihood(kPatientStyle, e, 1, true) == 1.0);
+  CHECK(style_likelihood(kBomberStyle, e, 1, true) == kStyleRuledOut);
+  CHECK(style_likelihood(PlanStyle{}, e, 1, true) == kStyleRuledOut);
+  // Without a bomb the pass says nothing of the thresholds.
+  CHECK(style_likelihood(kBomberStyle, e, 1, false) == 1.0);
+  // An owner close to going out (danger) rules out bombers even after a low play.
+  Evidence danger;
+  danger.note_pass(1, 0, single_move("3c"), kTwo, 6);
+  CHECK(style_likelihood(kBomberStyle, danger, 1, true) == kStyleRuledOut);
+  CHECK(style_likelihood(kPatientStyle, danger, 1, true) == 1.0);
+  // A bomb over a high play from an owner with 18 cards, keeping 10:
+  // unlikely for the patient player, not for the bomber.
+  Evidence bombed;
+  bombed.note_answer(1, 0, single_move("2c"), Move::make(cards_of("5s 5h 5c 5d"), Kind::kBomb, 3), kTwo, 18, 10);
+  CHECK(style_likelihood(kPatientStyle, bombed, 1, false) == kStyleUnlikely);
+  CHECK(style_likelihood(kBomberStyle, bombed, 1, false) == 1.0);
+
+  // The styles drawn for seat 1 at that view: reading the evidence, mostly
+  // ones it does not rule out (tempo_cards below 12); without reading, as
+  // often as the mixture makes them (the patient third and 4 in 15 of the
+  // drawn third: about 42%).
+  auto consistent_share = [](const PlayerView& view, bool read) {
+    auto moves = std::make_unique<MoveList>();
+    generate_moves(view.hand, view.level, view.rules.move_rules(), &view.last_play, *moves);
+    int consistent = 0;
+    for (std::uint64_t i = 0; i < 400; ++i) {
+      RuleStylesPolicy styles(3, read);
+      Rng rng(i);
+      styles.choose_play(view, moves->begin(), int(moves->size()), true, rng);
+      consistent += styles.style(1).tempo_cards < 12;
+    }
+    return consistent / 400.0;
+  };
+  const double read = consistent_share(passed, true), unread = consistent_share(passed, false);
+  CHECK(read > 0.8);
+  CHECK(unread > 0.3 && unread < 0.55);
+  // Holding no bomb, the pass rules nothing out: the same draws as without reading.
+  const PlayerView no_bomb = after_a_pass(12, false);
+  CHECK(consistent_share(no_bomb, true) == consistent_share(no_bomb, false));
 }
 
 void test_free_units() {
@@ -278,6 +387,17 @@ void test_search_v3() {
     Rng r3(5);
     CHECK(search_v2(other.view(me), groups, !deal.leading(), config, r3).choice == a.choice);
   }
+  // Reading the opponents' styles from their passes (evidence is recorded
+  // by now) decides legally too, and the same for the same seed.
+  SearchConfig reading = config;
+  reading.opponent_ends_in = 3;
+  reading.read_opponent_styles = true;
+  Rng r4(5), r5(5);
+  const SearchResult c = search_v2(view, groups, !deal.leading(), reading, r4);
+  const SearchResult d = search_v2(view, groups, !deal.leading(), reading, r5);
+  CHECK(c.choice == d.choice && c.rollouts == d.rollouts && c.best_value == d.best_value);
+  CHECK(c.choice >= -1 && c.choice < int(groups.size()) && (c.choice >= 0 || !deal.leading()));
+  CHECK(c.rollouts > 0);
 }
 
 void test_search_v3_endgame() {
@@ -376,6 +496,8 @@ void test_inference() {
   test_keep_sigmas();
   test_keep_worlds();
   test_evidence_record();
+  test_move_facts_for_styles();
+  test_style_evidence();
   test_free_units();
   test_weighted_sampler();
   test_styles();

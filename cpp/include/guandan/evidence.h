@@ -11,6 +11,13 @@
 // and plays over the partner, and over a bomb, show nothing and are not
 // recorded. It is history, not position: DealState's ==, its text form and
 // a position rebuilt from a view do not carry it.
+//
+// It also keeps what a seat's passes and bombs over an opponent say of its
+// style (style_evidence.h): the fewest cards an opponent held when the seat
+// passed over its play (any play, and a high one), and the most an opponent
+// held when the seat bombed its high play with cards to spare. A planning
+// player that passes holds no bomb it would have thrown by its thresholds,
+// and a bomb a card still held now was already held then.
 #pragma once
 
 #include <array>
@@ -24,23 +31,32 @@ namespace guandan {
 // The non-bomb kinds, Kind::kSingle .. Kind::kPlate.
 inline constexpr int kEvidenceKinds = 7;
 
+// No pass or bomb of that sort seen (the fewest / the most cards).
+inline constexpr std::int8_t kNoPassSeen = 127;
+inline constexpr std::int8_t kNoBombSeen = -1;
+// A bomb that leaves more cards than this cannot be the planning player's
+// bomb to go out in one more turn (no combination has more than six cards).
+inline constexpr int kBombToFinishCards = 6;
+
 struct Evidence {
   // unlikely[seat][kind]: bit o set when a free unit of that kind with rank
   // order o (move.h, rank_order: 0..15) is unlikely in the seat's hand.
   std::array<std::array<std::uint16_t, kEvidenceKinds>, 4> unlikely{};
+  // Per seat: the fewest cards an opponent held (more than none) when the
+  // seat passed over its non-bomb play, and over its high one (is_high,
+  // move_facts.h) ...
+  std::array<std::int8_t, 4> pass_owner_min{kNoPassSeen, kNoPassSeen, kNoPassSeen, kNoPassSeen};
+  std::array<std::int8_t, 4> pass_high_owner_min{kNoPassSeen, kNoPassSeen, kNoPassSeen, kNoPassSeen};
+  // ... and the most an opponent held when the seat bombed its high
+  // non-bomb play and kept more than kBombToFinishCards.
+  std::array<std::int8_t, 4> bomb_high_owner_max{kNoBombSeen, kNoBombSeen, kNoBombSeen, kNoBombSeen};
 
-  // `seat` passed over `play` of `owner` at `level`.
-  constexpr void note_pass(int seat, int owner, Move play, Rank level) {
-    if (!informative(seat, owner, play)) return;
-    mark(seat, play.kind(), rank_order(play, level) + 1, 16);
-  }
+  // `seat` passed over `play` of `owner`, who held `owner_cards`, at `level`.
+  void note_pass(int seat, int owner, Move play, Rank level, int owner_cards);
 
-  // `seat` answered `play` of `owner` with `answer` at `level`.
-  constexpr void note_answer(int seat, int owner, Move play, Move answer, Rank level) {
-    if (!informative(seat, owner, play)) return;
-    const int top = bomb_tier(answer) > 0 ? 16 : rank_order(answer, level);
-    mark(seat, play.kind(), rank_order(play, level) + 1, top);
-  }
+  // `seat` answered `play` of `owner` (who held `owner_cards`) with
+  // `answer`, keeping `kept_cards`, at `level`.
+  void note_answer(int seat, int owner, Move play, Move answer, Rank level, int owner_cards, int kept_cards);
 
   constexpr bool empty_for(int seat) const {
     for (std::uint16_t bits : unlikely[std::size_t(seat)])

@@ -12,6 +12,15 @@ namespace guandan {
 // leading or following with such a move breaks up a pair, triple or bomb.
 int ranks_split(Move m, CardSet hand, Rank level);
 
+// A play high enough that only a bomb is likely to take the trick back: a
+// single of the level rank or above, a pair of aces or above, triples of
+// queens or above, any sequence topped by an ace.
+bool is_high(Move m, Rank level);
+
+// Whether the hand holds any bomb (four of a kind or more, a straight flush,
+// the four jokers).
+bool holds_bomb(CardSet hand, Rank level, MoveRules rules);
+
 // Whether nothing the other players can still hold beats `m`: no move of the
 // unseen cards (not in the hand, not played) follows it. Counts every joker,
 // level card and bomb seen.

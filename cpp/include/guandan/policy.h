@@ -59,6 +59,10 @@ struct PolicyOptions {
   // patient style and one the bomber (SearchConfig::opponent_ends_in; unset:
   // the policy's default, 3; 0: every style drawn, as search v3 was first).
   std::optional<int> search_opponent_ends_in;
+  // search only: whether the playouts draw each opponent's style in
+  // proportion to how likely it makes that seat's passes and bombs so far
+  // (SearchConfig::read_opponent_styles; unset: the policy's default).
+  std::optional<bool> search_read_styles;
 };
 
 inline constexpr int kMinRollouts = 1;

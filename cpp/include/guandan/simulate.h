@@ -56,6 +56,9 @@ struct SimulationSetup {
   std::array<int, 4> search_keep_worlds{-1, -1, -1, -1};
   // By seat: SearchConfig::opponent_ends_in of `search` (-1: its default).
   std::array<int, 4> search_opponent_ends_in{-1, -1, -1, -1};
+  // By seat: SearchConfig::read_opponent_styles of `search` (-1: its
+  // default; 0: off; 1: on).
+  std::array<int, 4> search_read_styles{-1, -1, -1, -1};
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:

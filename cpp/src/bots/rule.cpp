@@ -92,20 +92,6 @@ struct BombKey {
   }
 };
 
-// A play high enough that only a bomb is likely to take the trick back: a
-// single of the level rank or above, a pair of aces or above, triples of
-// queens or above, any sequence topped by an ace.
-bool is_high(Move m, Rank level) {
-  const int order = rank_order(m, level);
-  switch (m.kind()) {
-    case Kind::kSingle: return order >= level_value(level, level);
-    case Kind::kPair: return order >= level_value(kAce, kTwo);
-    case Kind::kTriple:
-    case Kind::kFullHouse: return order >= level_value(Rank(kAce - 2), kTwo);
-    default: return is_sequence(m.kind()) && m.rank() == kAce;
-  }
-}
-
 // Whether `cards` are exactly one combination of the plan (for one card:
 // whether the plan plays it as a single).
 bool in_plan(const HandPlan& plan, CardSet cards) {

@@ -1,17 +1,30 @@
 #include "guandan/bots/rule_styles.h"
 
+#include "guandan/move_facts.h"
+#include "guandan/style_evidence.h"
+
 namespace guandan {
+
+PlanStyle RuleStylesPolicy::draw_style(Rng& rng) const {
+  if (ends_in_ > 0) {
+    const auto end = rng.bounded(std::uint64_t(ends_in_));
+    if (end < 2) return end == 0 ? kPatientStyle : kBomberStyle;
+  }
+  return draw_plan_style(rng);
+}
 
 void RuleStylesPolicy::follow_deal(const PlayerView& view, Rng& rng) {
   if (seen_[std::size_t(view.seat & 3)].continues(view)) return;
-  if (ends_in_ > 0) {
-    const auto end = rng.bounded(std::uint64_t(ends_in_));
-    if (end < 2) {
-      plan_.set_style(view.seat, end == 0 ? kPatientStyle : kBomberStyle);
-      return;
+  PlanStyle style = draw_style(rng);
+  if (read_evidence_ && style_evidence_for(view.evidence, view.seat)) {
+    const bool bomb = holds_bomb(view.hand, view.level, view.rules.move_rules());
+    for (int draw = 1; draw < kStyleDraws; ++draw) {
+      const double likelihood = style_likelihood(style, view.evidence, view.seat, bomb);
+      if (likelihood >= 1.0 || rng.unit() < likelihood) break;
+      style = draw_style(rng);
     }
   }
-  plan_.set_style(view.seat, draw_plan_style(rng));
+  plan_.set_style(view.seat, style);
 }
 
 int RuleStylesPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {

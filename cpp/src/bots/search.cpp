@@ -61,7 +61,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   // candidates apart. One object for its seats (its plans are cached per
   // seat). In search v3 the opponents play in styles drawn per playout.
   RulePolicy plan(config.playout_style);
-  RuleStylesPolicy styled(config.opponent_ends_in);
+  RuleStylesPolicy styled(config.opponent_ends_in, config.read_opponent_styles);
   Policy* opponent = config.opponent_styles ? static_cast<Policy*>(&styled) : &plan;
   Policy* policies[4];
   for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? static_cast<Policy*>(&plan) : opponent;
@@ -345,6 +345,10 @@ constexpr double kSearchKeepSigmas = 2.0;
 // makes either whole, and the search read `rule_patient` worst of the
 // gauntlet (docs/bots.md §5).
 constexpr int kSearchOpponentEndsIn = 3;
+// Reading each opponent's style from its passes and bombs (style_evidence.h)
+// is an option, off: at 1,000 playouts a decision it gained nothing
+// measurable on the gauntlet's seeds (docs/bots.md §5).
+constexpr bool kSearchReadStyles = false;
 
 SearchConfig search_v3_config(const PolicyOptions& options) {
   SearchConfig config = search_config(options, kSearchMaxCandidates);
@@ -353,6 +357,7 @@ SearchConfig search_v3_config(const PolicyOptions& options) {
   config.opponent_styles = true;
   config.endgame_cards = kSearchEndgameCards;
   config.opponent_ends_in = options.search_opponent_ends_in.value_or(kSearchOpponentEndsIn);
+  config.read_opponent_styles = options.search_read_styles.value_or(kSearchReadStyles);
   return config;
 }
 

@@ -16,6 +16,9 @@
 
 namespace guandan {
 
+// Draws tried for a style the evidence does not rule out.
+inline constexpr int kStyleDraws = 8;
+
 class RuleStylesPolicy final : public Policy {
  public:
   RuleStylesPolicy() = default;
@@ -23,6 +26,13 @@ class RuleStylesPolicy final : public Policy {
   // one in `ends_in` kBomberStyle (plan_style.h), the rest a drawn style:
   // the ends of the ranges, which a uniform draw almost never makes whole.
   explicit RuleStylesPolicy(int ends_in) : ends_in_(ends_in) {}
+  // With `read_evidence`, the style is drawn from that mixture in proportion
+  // to how likely it makes the seat's passes and bombs so far this deal
+  // (style_evidence.h): by rejection, up to kStyleDraws draws, each kept
+  // with probability style_likelihood. Without evidence (every real deal's
+  // first decision) the first draw stands, so the random stream is as
+  // without it. The search's playouts start mid-deal and read the deal so far.
+  RuleStylesPolicy(int ends_in, bool read_evidence) : ends_in_(ends_in), read_evidence_(read_evidence) {}
 
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
@@ -32,9 +42,11 @@ class RuleStylesPolicy final : public Policy {
 
  private:
   void follow_deal(const PlayerView& view, Rng& rng);
+  PlanStyle draw_style(Rng& rng) const;
 
   RulePolicy plan_;
   int ends_in_ = 0;
+  bool read_evidence_ = false;
   std::array<DealMemory, 4> seen_{};
 };
 

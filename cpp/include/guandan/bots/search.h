@@ -69,6 +69,11 @@ struct SearchConfig {
   // and one the bomber style (RuleStylesPolicy(int); 2 or more); 0: every
   // style drawn.
   int opponent_ends_in = 0;
+  // With opponent_styles: each opponent's style drawn in proportion to how
+  // likely it makes that seat's passes and bombs so far this deal, given
+  // its hand in the sampled world (style_evidence.h), not from the mixture
+  // alone.
+  bool read_opponent_styles = false;
   // ... and, when the four hands hold this many cards or fewer together,
   // each sampled world solved exactly (endgame.h) instead of played out,
   // within endgame_nodes positions per world (else played out). 0: never.

@@ -49,6 +49,9 @@ class Rng {
     return result;
   }
 
+  // Uniform in [0, 1), from the top 53 bits.
+  constexpr double unit() { return double(next() >> 11) * 0x1.0p-53; }
+
   // Uniform in [0, n), n > 0.
   constexpr std::uint64_t bounded(std::uint64_t n) {
     unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;

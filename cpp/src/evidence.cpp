@@ -1,0 +1,31 @@
+#include "guandan/evidence.h"
+
+#include <algorithm>
+
+#include "guandan/move_facts.h"
+
+namespace guandan {
+
+void Evidence::note_pass(int seat, int owner, Move play, Rank level, int owner_cards) {
+  if (!informative(seat, owner, play)) return;
+  mark(seat, play.kind(), rank_order(play, level) + 1, 16);
+  // An owner with no cards left went out with the play: then the planning
+  // player's thresholds, which count the owner's cards, say nothing.
+  if (owner_cards <= 0) return;
+  const auto s = std::size_t(seat);
+  pass_owner_min[s] = std::min(pass_owner_min[s], std::int8_t(owner_cards));
+  if (is_high(play, level)) pass_high_owner_min[s] = std::min(pass_high_owner_min[s], std::int8_t(owner_cards));
+}
+
+void Evidence::note_answer(int seat, int owner, Move play, Move answer, Rank level, int owner_cards,
+                           int kept_cards) {
+  if (!informative(seat, owner, play)) return;
+  const bool bomb = bomb_tier(answer) > 0;
+  mark(seat, play.kind(), rank_order(play, level) + 1, bomb ? 16 : rank_order(answer, level));
+  if (bomb && owner_cards > 0 && kept_cards > kBombToFinishCards && is_high(play, level)) {
+    const auto s = std::size_t(seat);
+    bomb_high_owner_max[s] = std::max(bomb_high_owner_max[s], std::int8_t(owner_cards));
+  }
+}
+
+}  // namespace guandan
