@@ -17,7 +17,7 @@
 // passed over its play (any play, and a high one), and the most an opponent
 // held when the seat bombed its high play with cards to spare. A planning
 // player that passes holds no bomb it would have thrown by its thresholds,
-// and a bomb a card still held now was already held then.
+// and a bomb still held now was already held then.
 #pragma once
 
 #include <array>
