@@ -6,6 +6,20 @@
 
 namespace guandan {
 
+namespace {
+
+// Whether `cards` make any move that beats `previous`.
+bool can_follow(CardSet cards, Rank level, MoveRules rules, const Move& previous) {
+  struct Any {
+    bool found = false;
+    void operator()(Move) { found = true; }
+  } any;
+  generate_moves(cards, level, rules, &previous, any);
+  return any.found;
+}
+
+}  // namespace
+
 int ranks_split(Move m, CardSet hand, Rank level) {
   const CardKind wild = wild_kind(level);
   const CardSet cards = m.cards();
@@ -33,22 +47,12 @@ bool is_high(Move m, Rank level) {
 bool holds_bomb(CardSet hand, Rank level, MoveRules rules) {
   // Only a bomb beats a single big joker.
   const Move big_joker = Move::make(CardSet::of_kind(kBigJoker, 1), Kind::kSingle, kBigJokerRank);
-  struct Any {
-    bool found = false;
-    void operator()(Move) { found = true; }
-  } any;
-  generate_moves(hand, level, rules, &big_joker, any);
-  return any.found;
+  return can_follow(hand, level, rules, big_joker);
 }
 
 bool sure_winner(const PlayerView& view, Move m) {
   const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
-  struct Any {
-    bool found = false;
-    void operator()(Move) { found = true; }
-  } any;
-  generate_moves(unseen, view.level, view.rules.move_rules(), &m, any);
-  return !any.found;
+  return !can_follow(unseen, view.level, view.rules.move_rules(), m);
 }
 
 }  // namespace guandan
