@@ -33,6 +33,7 @@ struct Worker {
         options.search_opponent_ends_in = setup.search_opponent_ends_in[std::size_t(s)];
       if (setup.search_read_styles[std::size_t(s)] >= 0)
         options.search_read_styles = setup.search_read_styles[std::size_t(s)] == 1;
+      if (setup.search_win_bonus[std::size_t(s)] >= 0) options.search_win_bonus = setup.search_win_bonus[std::size_t(s)];
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
@@ -197,6 +198,9 @@ void check_setup(const SimulationSetup& setup) {
   for (int read : setup.search_read_styles)
     if (read < -1 || read > 1)
       throw std::invalid_argument("search_read_styles must be 0 (off), 1 (on) or -1 (the default)");
+  for (double bonus : setup.search_win_bonus)
+    if (!(bonus == -1.0 || (bonus >= 0.0 && bonus <= kMaxWinBonus)))
+      throw std::invalid_argument("search_win_bonus must be 0..6 levels (or -1 for the default)");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

@@ -1,6 +1,8 @@
 // Inference and opponent styles: what passes and plays record (evidence.h),
 // free units, the weighted sampler (inference.h), the planning player's
 // styles (plan_style.h, bots/rule_styles.h) and search v3 deciding with them.
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
@@ -400,6 +402,14 @@ void test_search_v3() {
   CHECK(c.rollouts > 0);
 }
 
+// The grouped moves of a lead from `hand` at level two.
+std::vector<Move> lead_groups(CardSet hand) {
+  std::vector<Move> all;
+  VectorSink sink{all};
+  generate_moves(hand, kTwo, MoveRules{}, nullptr, sink);
+  return group_moves(all);
+}
+
 void test_search_v3_endgame() {
   // Few cards left: every world is solved exactly (endgame.h), one value per
   // option and world; the choice is legal and the same for the same seed.
@@ -407,10 +417,7 @@ void test_search_v3_endgame() {
   // pair of aces it can go out with.
   const std::array<CardSet, 4> hands{cards_of("3s 4c 9d"), cards_of("5s 6c"), cards_of("As Ac"), cards_of("Kd")};
   const DealState deal(hands, kTwo, Ruleset{}, 0);
-  std::vector<Move> all;
-  VectorSink sink{all};
-  generate_moves(hands[0], kTwo, MoveRules{}, nullptr, sink);
-  const std::vector<Move> groups = group_moves(all);
+  const std::vector<Move> groups = lead_groups(hands[0]);
   SearchConfig config;
   config.rollouts = 400;
   config.inference = true;
@@ -423,6 +430,34 @@ void test_search_v3_endgame() {
   CHECK(a.choice >= 0 && a.choice < int(groups.size()));
   CHECK(a.best_value >= -3.0 && a.best_value <= 3.0);
   CHECK(a.rollouts > 0 && a.rollouts <= 400 + int(groups.size()));
+}
+
+void test_win_bonus() {
+  // A won deal scores its levels plus the bonus. Seat 0 leads a pair it can
+  // go out with: its team surely wins, so with the endgames solved exactly
+  // over the same sampled worlds the choice stays and its value rises by
+  // exactly the bonus.
+  const std::array<CardSet, 4> hands{cards_of("3s 3c"), cards_of("5s 6c"), cards_of("9s Ac"), cards_of("Kd 7h")};
+  const DealState deal(hands, kTwo, Ruleset{}, 0);
+  const std::vector<Move> groups = lead_groups(hands[0]);
+  SearchConfig config;
+  config.rollouts = 200;
+  config.endgame_cards = 16;
+  Rng r1(4), r2(4);
+  const SearchResult levels = search_v2(deal.view(0), groups, false, config, r1);
+  config.win_bonus = 2.0;
+  const SearchResult bonus = search_v2(deal.view(0), groups, false, config, r2);
+  CHECK(groups[std::size_t(levels.choice)].size() == 2);  // out at once
+  CHECK(bonus.choice == levels.choice && bonus.rollouts == levels.rollouts);
+  CHECK(levels.best_value >= 1.0 && levels.best_value <= 3.0);
+  CHECK(std::abs(bonus.best_value - (levels.best_value + 2.0)) < 1e-9);
+  // Out of range: refused.
+  for (double wrong : {-0.5, 6.5, std::numeric_limits<double>::quiet_NaN()}) {
+    SearchConfig bad;
+    bad.win_bonus = wrong;
+    Rng r(1);
+    CHECK_THROWS(search_v2(deal.view(0), groups, false, bad, r), std::invalid_argument);
+  }
 }
 
 void test_keep_sigmas() {
@@ -493,6 +528,7 @@ void test_keep_worlds() {
 }  // namespace
 
 void test_inference() {
+  test_win_bonus();
   test_keep_sigmas();
   test_keep_worlds();
   test_evidence_record();

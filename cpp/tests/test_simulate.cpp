@@ -91,6 +91,8 @@ void test_simulate() {
     CHECK_THROWS(simulate_deals(s, 0, 1, table.at(0), 1), std::invalid_argument);
   };
   refused([](SimulationSetup& s) { s.sizes[1] = 0; });
+  refused([](SimulationSetup& s) { s.search_win_bonus[2] = 7.0; });
+  refused([](SimulationSetup& s) { s.search_win_bonus[0] = -0.5; });
   refused([](SimulationSetup& s) { s.sizes[1] = 28; });
   refused([](SimulationSetup& s) { s.has_fixed[0] = true; });  // fixed, but no cards
   refused([](SimulationSetup& s) { s.has_fixed[0] = true, s.fixed[0] = CardSet{1, 2}; });  // not canonical

@@ -63,6 +63,9 @@ struct PolicyOptions {
   // proportion to how likely it makes that seat's passes and bombs so far
   // (SearchConfig::read_opponent_styles; unset: the policy's default).
   std::optional<bool> search_read_styles;
+  // search only: how many levels a won deal counts beyond those it pays
+  // (SearchConfig::win_bonus; unset: the policy's default).
+  std::optional<double> search_win_bonus;
 };
 
 inline constexpr int kMinRollouts = 1;

@@ -59,6 +59,8 @@ struct SimulationSetup {
   // By seat: SearchConfig::read_opponent_styles of `search` (-1: its
   // default; 0: off; 1: on).
   std::array<int, 4> search_read_styles{-1, -1, -1, -1};
+  // By seat: SearchConfig::win_bonus of `search` (-1: its default).
+  std::array<double, 4> search_win_bonus{-1, -1, -1, -1};
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:

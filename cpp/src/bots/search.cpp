@@ -48,6 +48,12 @@ Rng thread_rng(std::uint64_t decision_seed, int t) {
   return Rng(splitmix64(state));
 }
 
+// A finished deal's score as the search weighs it: its levels (deal_score),
+// and the win bonus on the winning side. Levels are never 0, so the sign
+// says who won; the transform is increasing, so an exact endgame value
+// (a minimax over levels) transforms the same way.
+double weighed(double levels, double win_bonus) { return levels > 0 ? levels + win_bonus : levels - win_bonus; }
+
 // Plays `worlds` sampled worlds, every active option (a candidate index, or
 // candidates.size() for passing) in each, until the stop flag or the
 // deadline. Options take turns to go first in a world so that a deadline
@@ -103,7 +109,8 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
       // The options in `active` order: the moves, then passing.
       for (int k = 0, m = 0; k < n; ++k) {
         const int c = active[std::size_t(k)];
-        const double v = c < int(candidates.size()) ? exact_values[std::size_t(m++)] : exact_values.back();
+        const double v = weighed(c < int(candidates.size()) ? exact_values[std::size_t(m++)] : exact_values.back(),
+                                 config.win_bonus);
         share.total[std::size_t(c)] += v;
         ++share.visits[std::size_t(c)];
         ++share.rollouts;
@@ -122,7 +129,8 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
         break;
       }
       const int c = active[std::size_t((w + k) % n)];
-      const double v = play_option_out(world, candidates, c, view, policies, rng, *moves);
+      const double v =
+          weighed(play_option_out(world, candidates, c, view, policies, rng, *moves), config.win_bonus);
       share.total[std::size_t(c)] += v;
       ++share.visits[std::size_t(c)];
       ++share.rollouts;
@@ -150,6 +158,8 @@ void check_search_v2(const SearchConfig& config) {
   if (config.keep_worlds < 0) throw std::invalid_argument("keep_worlds must be 0 (no cap) or more");
   if (config.opponent_ends_in < 0 || config.opponent_ends_in == 1)
     throw std::invalid_argument("opponent_ends_in must be 0 (none) or 2 or more");
+  if (!(config.win_bonus >= 0.0 && config.win_bonus <= kMaxWinBonus))
+    throw std::invalid_argument("win_bonus must be 0..6 levels");
 }
 
 }  // namespace
@@ -349,6 +359,10 @@ constexpr int kSearchOpponentEndsIn = 3;
 // is an option, off: at 1,000 playouts a decision it gained nothing
 // measurable on the gauntlet's seeds (docs/bots.md §5).
 constexpr bool kSearchReadStyles = false;
+// A won deal counts two levels more than it pays (SearchConfig::win_bonus):
+// at 1,000 playouts a decision that won more deals and more levels on the
+// gauntlet's seeds than levels alone (docs/bots.md §5).
+constexpr double kSearchWinBonus = 2.0;
 
 SearchConfig search_v3_config(const PolicyOptions& options) {
   SearchConfig config = search_config(options, kSearchMaxCandidates);
@@ -358,6 +372,7 @@ SearchConfig search_v3_config(const PolicyOptions& options) {
   config.endgame_cards = kSearchEndgameCards;
   config.opponent_ends_in = options.search_opponent_ends_in.value_or(kSearchOpponentEndsIn);
   config.read_opponent_styles = options.search_read_styles.value_or(kSearchReadStyles);
+  config.win_bonus = options.search_win_bonus.value_or(kSearchWinBonus);
   return config;
 }
 

@@ -23,6 +23,7 @@ namespace guandan {
 inline constexpr int kMinThinkMs = 1;
 inline constexpr int kMaxThinkMs = 60'000;
 inline constexpr int kMaxSearchThreads = 64;
+inline constexpr double kMaxWinBonus = 6.0;
 
 struct SearchConfig {
   // Playout cap per decision (kMinRollouts..kMaxRollouts). The search stops
@@ -79,6 +80,11 @@ struct SearchConfig {
   // within endgame_nodes positions per world (else played out). 0: never.
   int endgame_cards = 0;
   std::int64_t endgame_nodes = 5000;
+  // A deal the searcher's team wins scores its levels plus this, one it
+  // loses minus its levels and this (0..kMaxWinBonus): going out first is
+  // worth more than the levels it pays, for the winners play the next deal
+  // at their level and receive its tribute. 0: levels alone (search v2).
+  double win_bonus = 0.0;
   // The planning player's style: its choice to beat, its team in the
   // playouts (every seat, without opponent_styles) and its tribute cards.
   // search_v2 keeps the style it was measured with (kRuleV2Style).
@@ -103,7 +109,7 @@ SearchConfig search_config(const PolicyOptions& options, int default_candidates)
 // The registry's searches: `search_v2` (the style it was measured with,
 // kRuleV2Style, and kDefaultMaxCandidates) and `search` (search v3:
 // inference, opponent styles with their ends one in three each, exact
-// endgames, keep_sigmas, and kSearchMaxCandidates).
+// endgames, keep_sigmas, the win bonus and kSearchMaxCandidates).
 SearchConfig search_v2_config(const PolicyOptions& options);
 SearchConfig search_v3_config(const PolicyOptions& options);
 
