@@ -94,7 +94,8 @@ int main(int raw_argc, char** raw_argv) {
   char** argv = positional.data();
   if (argc < 5) {
     std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]] [--rollouts A,B] "
-                 "[--keep-margin A,B] [--keep-worlds A,B] [--ends-in A,B] [--read-styles A,B] [--win-bonus A,B]\n", argv[0]);
+                 "[--keep-margin A,B] [--keep-worlds A,B] [--ends-in A,B] [--read-styles A,B] [--win-bonus A,B]\n",
+                 argv[0]);
     return 2;
   }
   const std::string a = argv[1], b = argv[2];

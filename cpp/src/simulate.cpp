@@ -33,7 +33,8 @@ struct Worker {
         options.search_opponent_ends_in = setup.search_opponent_ends_in[std::size_t(s)];
       if (setup.search_read_styles[std::size_t(s)] >= 0)
         options.search_read_styles = setup.search_read_styles[std::size_t(s)] == 1;
-      if (setup.search_win_bonus[std::size_t(s)] >= 0) options.search_win_bonus = setup.search_win_bonus[std::size_t(s)];
+      if (setup.search_win_bonus[std::size_t(s)] >= 0)
+        options.search_win_bonus = setup.search_win_bonus[std::size_t(s)];
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
