@@ -22,7 +22,9 @@
 // --read-styles N,N whether `search`'s playouts draw each opponent's style
 // by its passes and bombs so far (1: on, 0: off, -1: its default), and
 // --win-bonus X,X how many levels a won deal counts in `search`'s scores
-// beyond those it pays (-1: its default, 2; 0: levels alone).
+// beyond those it pays (-1: its default, 2; 0: levels alone), and
+// --candidates N,N how many candidates the search plays out (-1: its
+// default, 12 for `search`, 24 for `search_v2`; 0: all).
 //
 // THINK_MS (default 0: none) applies to `search` and `search_v2`, which then
 // play up to 1,000,000 playouts a decision within it; `search_v1` plays its
@@ -71,16 +73,18 @@ int main(int raw_argc, char** raw_argv) {
   std::vector<char*> positional;
   double rollouts_a = 0, rollouts_b = 0, margin_a = kDefaultKeepMargin, margin_b = kDefaultKeepMargin;
   double worlds_a = -1, worlds_b = -1, ends_a = -1, ends_b = -1, read_a = -1, read_b = -1, bonus_a = -1, bonus_b = -1;
+  double candidates_a = -1, candidates_b = -1;
   for (int i = 0; i < raw_argc; ++i) {
     const std::string arg = raw_argv[i];
     if ((arg == "--rollouts" || arg == "--keep-margin" || arg == "--keep-worlds" || arg == "--ends-in" ||
-         arg == "--read-styles" || arg == "--win-bonus") &&
+         arg == "--read-styles" || arg == "--win-bonus" || arg == "--candidates") &&
         i + 1 < raw_argc) {
       const bool ok = arg == "--rollouts"      ? parse_pair(raw_argv[++i], rollouts_a, rollouts_b)
                       : arg == "--keep-margin" ? parse_pair(raw_argv[++i], margin_a, margin_b)
                       : arg == "--keep-worlds" ? parse_pair(raw_argv[++i], worlds_a, worlds_b)
                       : arg == "--ends-in"     ? parse_pair(raw_argv[++i], ends_a, ends_b)
                       : arg == "--win-bonus"   ? parse_pair(raw_argv[++i], bonus_a, bonus_b)
+                      : arg == "--candidates"  ? parse_pair(raw_argv[++i], candidates_a, candidates_b)
                                                : parse_pair(raw_argv[++i], read_a, read_b);
       if (!ok) {
         std::fprintf(stderr, "%s takes two numbers, A's and B's: X,Y\n", arg.c_str());
@@ -94,7 +98,7 @@ int main(int raw_argc, char** raw_argv) {
   char** argv = positional.data();
   if (argc < 5) {
     std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]] [--rollouts A,B] "
-                 "[--keep-margin A,B] [--keep-worlds A,B] [--ends-in A,B] [--read-styles A,B] [--win-bonus A,B]\n",
+                 "[--keep-margin A,B] [--keep-worlds A,B] [--ends-in A,B] [--read-styles A,B] [--win-bonus A,B] [--candidates A,B]\n",
                  argv[0]);
     return 2;
   }
@@ -132,6 +136,7 @@ int main(int raw_argc, char** raw_argv) {
       setup.search_opponent_ends_in[std::size_t(s)] = int(plays_a ? ends_a : ends_b);
       setup.search_read_styles[std::size_t(s)] = int(plays_a ? read_a : read_b);
       setup.search_win_bonus[std::size_t(s)] = plays_a ? bonus_a : bonus_b;
+      setup.search_max_candidates[std::size_t(s)] = int(plays_a ? candidates_a : candidates_b);
     }
     try {
       check_setup(setup);
@@ -149,9 +154,9 @@ int main(int raw_argc, char** raw_argv) {
   const Interval w = interval(won), l = interval(levels);
   std::printf("%s vs %s: %llu pairs (seed %llu, think_ms %d against %d, rollouts %g against %g, keep margin %g "
               "against %g, keep worlds %g against %g, ends in %g against %g, read styles %g against %g, "
-              "win bonus %g against %g), deals won %.1f%% [%.1f, %.1f], levels/deal %+.2f ± %.2f\n",
+              "win bonus %g against %g, candidates %g against %g), deals won %.1f%% [%.1f, %.1f], levels/deal %+.2f ± %.2f\n",
               a.c_str(), b.c_str(), static_cast<unsigned long long>(pairs), static_cast<unsigned long long>(seed),
               think_ms, think_ms_b, rollouts_a, rollouts_b, margin_a, margin_b, worlds_a, worlds_b, ends_a, ends_b,
-              read_a, read_b, bonus_a, bonus_b, 100 * w.mean, 100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean,
+              read_a, read_b, bonus_a, bonus_b, candidates_a, candidates_b, 100 * w.mean, 100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean,
               l.half);
 }

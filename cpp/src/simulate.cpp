@@ -35,6 +35,8 @@ struct Worker {
         options.search_read_styles = setup.search_read_styles[std::size_t(s)] == 1;
       if (setup.search_win_bonus[std::size_t(s)] >= 0)
         options.search_win_bonus = setup.search_win_bonus[std::size_t(s)];
+      if (setup.search_max_candidates[std::size_t(s)] >= 0)
+        options.search_max_candidates = setup.search_max_candidates[std::size_t(s)];
       owned[s] = setup.policies[s]->make(options);
       policies[s] = owned[s].get();
     }
@@ -202,6 +204,9 @@ void check_setup(const SimulationSetup& setup) {
   for (double bonus : setup.search_win_bonus)
     if (!(bonus == -1.0 || (bonus >= 0.0 && bonus <= kMaxWinBonus)))
       throw std::invalid_argument("search_win_bonus must be 0..6 levels (or -1 for the default)");
+  for (int candidates : setup.search_max_candidates)
+    if (candidates < -1 || candidates > 1000)
+      throw std::invalid_argument("search_max_candidates must be 0 (all) or 1..1,000 (or -1 for the default)");
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

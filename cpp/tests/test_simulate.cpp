@@ -77,6 +77,16 @@ void test_simulate() {
   CHECK(simulate_matches(matches, 0, 6, m2.at(0), 2));
   CHECK(m1 == m2);
 
+  // A seat's candidate cut reaches its search: `search`'s own default (12)
+  // given explicitly plays the same deals as the default.
+  SimulationSetup cut = setup_of("search", "rule");
+  cut.search_rollouts = 200;
+  DealTable by_default(3), given(3);
+  CHECK(simulate_deals(cut, 0, 3, by_default.at(0), 1));
+  cut.search_max_candidates = {kSearchMaxCandidates, -1, kSearchMaxCandidates, -1};
+  CHECK(simulate_deals(cut, 0, 3, given.at(0), 1));
+  CHECK(by_default == given);
+
   // A stop asked for before the run: nothing is played, and it says so.
   RunControl control;
   control.stop = true;
@@ -93,6 +103,8 @@ void test_simulate() {
   refused([](SimulationSetup& s) { s.sizes[1] = 0; });
   refused([](SimulationSetup& s) { s.search_win_bonus[2] = 7.0; });
   refused([](SimulationSetup& s) { s.search_win_bonus[0] = -0.5; });
+  refused([](SimulationSetup& s) { s.search_max_candidates[1] = -2; });
+  refused([](SimulationSetup& s) { s.search_max_candidates[3] = 1001; });
   refused([](SimulationSetup& s) { s.sizes[1] = 28; });
   refused([](SimulationSetup& s) { s.has_fixed[0] = true; });  // fixed, but no cards
   refused([](SimulationSetup& s) { s.has_fixed[0] = true, s.fixed[0] = CardSet{1, 2}; });  // not canonical

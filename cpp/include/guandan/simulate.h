@@ -61,6 +61,9 @@ struct SimulationSetup {
   std::array<int, 4> search_read_styles{-1, -1, -1, -1};
   // By seat: SearchConfig::win_bonus of `search` (-1: its default).
   std::array<double, 4> search_win_bonus{-1, -1, -1, -1};
+  // By seat: SearchConfig::max_candidates of `search` and `search_v2` (-1:
+  // the policy's default; 0: every candidate).
+  std::array<int, 4> search_max_candidates{-1, -1, -1, -1};
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:
