@@ -20,7 +20,7 @@
 // `search`'s playouts plays the patient style and one the bomber (-1: its
 // default, 3; 0: every style drawn, the search as first measured),
 // --read-styles N,N whether `search`'s playouts draw each opponent's style
-// by its passes and bombs so far (1: on, 0: off, -1: its default), and
+// by its passes and bombs so far (1: on, 0: off, -1: its default),
 // --win-bonus X,X how many levels a won deal counts in `search`'s scores
 // beyond those it pays (-1: its default, 2; 0: levels alone), and
 // --candidates N,N how many candidates the search plays out (-1: its
@@ -98,7 +98,8 @@ int main(int raw_argc, char** raw_argv) {
   char** argv = positional.data();
   if (argc < 5) {
     std::fprintf(stderr, "usage: %s A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]] [--rollouts A,B] "
-                 "[--keep-margin A,B] [--keep-worlds A,B] [--ends-in A,B] [--read-styles A,B] [--win-bonus A,B] [--candidates A,B]\n",
+                 "[--keep-margin A,B] [--keep-worlds A,B] [--ends-in A,B] [--read-styles A,B] [--win-bonus A,B] "
+                 "[--candidates A,B]\n",
                  argv[0]);
     return 2;
   }
@@ -154,9 +155,10 @@ int main(int raw_argc, char** raw_argv) {
   const Interval w = interval(won), l = interval(levels);
   std::printf("%s vs %s: %llu pairs (seed %llu, think_ms %d against %d, rollouts %g against %g, keep margin %g "
               "against %g, keep worlds %g against %g, ends in %g against %g, read styles %g against %g, "
-              "win bonus %g against %g, candidates %g against %g), deals won %.1f%% [%.1f, %.1f], levels/deal %+.2f ± %.2f\n",
+              "win bonus %g against %g, candidates %g against %g), deals won %.1f%% [%.1f, %.1f], "
+              "levels/deal %+.2f ± %.2f\n",
               a.c_str(), b.c_str(), static_cast<unsigned long long>(pairs), static_cast<unsigned long long>(seed),
               think_ms, think_ms_b, rollouts_a, rollouts_b, margin_a, margin_b, worlds_a, worlds_b, ends_a, ends_b,
-              read_a, read_b, bonus_a, bonus_b, candidates_a, candidates_b, 100 * w.mean, 100 * (w.mean - w.half), 100 * (w.mean + w.half), l.mean,
-              l.half);
+              read_a, read_b, bonus_a, bonus_b, candidates_a, candidates_b, 100 * w.mean, 100 * (w.mean - w.half),
+              100 * (w.mean + w.half), l.mean, l.half);
 }
