@@ -78,14 +78,18 @@ void test_simulate() {
   CHECK(m1 == m2);
 
   // A seat's candidate cut reaches its search: `search`'s own default (12)
-  // given explicitly plays the same deals as the default.
+  // given explicitly plays the same deals as the default, and a cut to one
+  // candidate (the planning choice, and passing) plays other deals.
   SimulationSetup cut = setup_of("search", "rule");
   cut.search_rollouts = 200;
-  DealTable by_default(3), given(3);
+  DealTable by_default(3), given(3), one(3);
   CHECK(simulate_deals(cut, 0, 3, by_default.at(0), 1));
   cut.search_max_candidates = {kSearchMaxCandidates, -1, kSearchMaxCandidates, -1};
   CHECK(simulate_deals(cut, 0, 3, given.at(0), 1));
   CHECK(by_default == given);
+  cut.search_max_candidates = {1, -1, 1, -1};
+  CHECK(simulate_deals(cut, 0, 3, one.at(0), 1));
+  CHECK(!(by_default == one));
 
   // A stop asked for before the run: nothing is played, and it says so.
   RunControl control;
