@@ -31,10 +31,18 @@
 // 4,000. THINK_MS_B (default THINK_MS) is B's budget, so a search can meet
 // itself at another budget. A budget is wall clock: use one thread per idle
 // core.
+//
+// Long runs (a search at a budget takes seconds a deal) report their
+// progress on stderr about once a minute: deals finished, time so far and
+// an estimate of the time left. The result line alone goes to stdout.
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "guandan/simulate.h"
@@ -65,6 +73,56 @@ bool parse_pair(const char* text, double& first, double& second) {
   second = std::strtod(rest, &end);
   return end != rest && *end == '\0';
 }
+
+// Reports a run's progress on stderr every `every` until destroyed: deals
+// finished of all, the minutes so far and, from the rate so far, about how
+// many are left. Runs on its own thread, which sleeps between reports.
+class ProgressReport {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // `control` counts the deals finished of `total` (both halves of the
+  // run share it).
+  ProgressReport(const RunControl& control, std::uint64_t total, std::chrono::seconds every)
+      : control_(control), total_(total), started_(Clock::now()), every_(every), thread_([this] { report(); }) {}
+
+  ~ProgressReport() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      finished_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+  }
+
+  ProgressReport(const ProgressReport&) = delete;
+  ProgressReport& operator=(const ProgressReport&) = delete;
+
+ private:
+  void report() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!wake_.wait_for(lock, every_, [this] { return finished_; })) {
+      const std::uint64_t done = control_.done.load(std::memory_order_relaxed);
+      const double minutes = std::chrono::duration<double>(Clock::now() - started_).count() / 60.0;
+      if (done == 0) {
+        std::fprintf(stderr, "0 of %llu deals, %.1f min\n", static_cast<unsigned long long>(total_), minutes);
+      } else {
+        const double left = minutes / double(done) * double(total_ - done);
+        std::fprintf(stderr, "%llu of %llu deals, %.1f min, about %.0f min left\n",
+                     static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), minutes, left);
+      }
+    }
+  }
+
+  const RunControl& control_;
+  const std::uint64_t total_;
+  const Clock::time_point started_;
+  const std::chrono::seconds every_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool finished_ = false;
+  std::thread thread_;  // last: started once the rest is set
+};
 
 }  // namespace
 
@@ -123,6 +181,8 @@ int main(int raw_argc, char** raw_argv) {
   const DealColumns out{placing.data(), partner.data(), team.data(),  gained.data(),
                         tribute.data(), plays.data(),   passes.data(), bombs.data()};
   std::vector<double> won(pairs, 0.0), levels(pairs, 0.0);
+  RunControl control;  // both halves: the deals finished, for the report
+  const ProgressReport progress(control, 2 * pairs, std::chrono::seconds(60));
   for (int a_team = 0; a_team < 2; ++a_team) {
     SimulationSetup setup;
     setup.seed = seed;
@@ -145,7 +205,7 @@ int main(int raw_argc, char** raw_argv) {
       std::fprintf(stderr, "%s (policies: %s, %s)\n", e.what(), a.c_str(), b.c_str());
       return 2;
     }
-    simulate_deals(setup, 0, pairs, out, threads);
+    simulate_deals(setup, 0, pairs, out, threads, &control);
     for (std::uint64_t i = 0; i < pairs; ++i) {
       const bool a_won = team[i] == a_team;
       won[i] += a_won ? 0.5 : 0.0;
