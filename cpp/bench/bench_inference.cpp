@@ -10,9 +10,13 @@
 // hands: the mean log-probability each sampler gives the true holder of each
 // hidden card (from how often the card's kind went to each seat), and the
 // share of hidden cards whose true holder is the sampler's likeliest seat.
+// With `tribute` 1, each deal starts with a tribute from a random previous
+// placing, and the weighted sampler is also scored without what the tribute
+// showed (Evidence::held_none).
 //
-//   build/bench/guandan_bench_inference [positions] [policies] [worlds] [seed]
+//   build/bench/guandan_bench_inference [positions] [policies] [worlds] [seed] [tribute]
 //   build/bench/guandan_bench_inference 10000 tempo,rule,rule_styles,rule_v1 64 1
+//   build/bench/guandan_bench_inference 10000 tempo,rule,rule_styles,rule_v1 64 1 1
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -92,6 +96,9 @@ int main(int argc, char** argv) {
   const std::vector<std::string> names = split(argc > 2 ? argv[2] : "rule,rule_styles,rule_v1,rule_bomber");
   const int worlds = argc > 3 ? std::atoi(argv[3]) : 64;
   const std::uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
+  const bool tribute = argc > 5 && std::atoi(argv[5]) != 0;
+  InferenceModel without_tribute = kDefaultInference;
+  without_tribute.held_none = false;
   std::vector<std::unique_ptr<Policy>> owned;
   for (const std::string& name : names) {
     owned.push_back(make_policy(name));
@@ -103,25 +110,37 @@ int main(int argc, char** argv) {
   auto moves = std::make_unique<MoveList>();
   Calibration cal;
   Rng sampling(seed * 7919 + 1);
-  double diff_sum = 0, diff_sq = 0, uni_ll = 0, inf_ll = 0, uni_acc = 0, inf_acc = 0;
+  double diff_sum = 0, diff_sq = 0, uni_ll = 0, inf_ll = 0, uni_acc = 0, inf_acc = 0, plain_ll = 0, plain_acc = 0;
   int scored = 0, decisions = 0;
   const Ruleset rules;
   for (std::uint64_t d = 0; scored < positions; ++d) {
     const std::uint64_t deal_seed = match_deal_seed(seed, d);
     const SeededDeal dealt = seeded_deal(deal_seed);
-    DealState deal(dealt.hands, kTwo, rules, dealt.leader);
+    Rng choices(deal_seed);
+    Placing previous{0, 1, 2, 3};
+    if (tribute) choices.shuffle(previous);
+    DealState deal = tribute ? DealState(dealt.hands, kTwo, rules, previous) : DealState(dealt.hands, kTwo, rules, dealt.leader);
     Policy* seats[4];
     for (int s = 0; s < 4; ++s) seats[s] = owned[(std::size_t(s) + d) % owned.size()].get();
-    Rng choices(deal_seed);
+    while (deal.phase() == Phase::kTribute || deal.phase() == Phase::kReturn)
+      deal.give(seats[deal.turn()]->choose_card(deal.view(deal.turn()), deal.give_options(), choices));
     while (!deal.is_over() && scored < positions) {
       const int seat = deal.turn();
       moves->clear();
       generate_moves(deal.hand(seat), deal.level(), rules.move_rules(), deal.last_play(), *moves);
       const PlayerView view = deal.view(seat);
-      if (++decisions % 3 == 0 && has_evidence(view)) {
+      bool tribute_shown = false;
+      for (int s = 0; s < 4; ++s) tribute_shown |= s != seat && !view.evidence.held_none[std::size_t(s)].empty();
+      if (++decisions % 3 == 0 && (has_evidence(view) || tribute_shown)) {
         const auto u = score(view, deal, worlds, sampling, [](const PlayerView& v, Rng& r) { return sample_world(v, r); });
         const auto w = score(view, deal, worlds, sampling,
                              [](const PlayerView& v, Rng& r) { return sample_world_inferred(v, r); });
+        if (tribute) {
+          const auto p = score(view, deal, worlds, sampling, [&](const PlayerView& v, Rng& r) {
+            return sample_world_inferred(v, r, without_tribute);
+          });
+          plain_ll += p.first, plain_acc += p.second;
+        }
         uni_ll += u.first, inf_ll += w.first, uni_acc += u.second, inf_acc += w.second;
         diff_sum += w.first - u.first, diff_sq += (w.first - u.first) * (w.first - u.first);
         ++scored;
@@ -153,5 +172,8 @@ int main(int argc, char** argv) {
   std::printf("  mean log-probability of the true holder: uniform %.4f, weighted %.4f, gain %+.4f [%+.4f, %+.4f]\n",
               uni_ll / n, inf_ll / n, mean, mean - 1.96 * sd / std::sqrt(n), mean + 1.96 * sd / std::sqrt(n));
   std::printf("  hidden cards at the likeliest seat: uniform %.2f%%, weighted %.2f%%\n", 100 * uni_acc / n, 100 * inf_acc / n);
+  if (tribute)
+    std::printf("  weighted without the tribute's record: log-probability %.4f, likeliest seat %.2f%%\n", plain_ll / n,
+                100 * plain_acc / n);
   return 0;
 }

@@ -211,6 +211,7 @@ void DealState::give(CardKind card) {
     throw std::invalid_argument("not a card this seat may give now");
   if (phase_ == Phase::kTribute) {
     const Payment& pay = plan_.payments[payments_done_];
+    evidence_.note_tribute(pay.payer, card, level_, rules_);
     hand_over(pay.payer, pay.receiver, card);
     paid_[payments_done_++] = card;
     if (payments_done_ < plan_.count) {

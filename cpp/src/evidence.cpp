@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "guandan/move_facts.h"
+#include "guandan/tribute.h"
 
 namespace guandan {
 
@@ -26,6 +27,19 @@ void Evidence::note_answer(int seat, int owner, Move play, Move answer, Rank lev
     const auto s = std::size_t(seat);
     bomb_high_owner_max[s] = std::max(bomb_high_owner_max[s], std::int8_t(owner_cards));
   }
+}
+
+void Evidence::note_tribute(int payer, CardKind paid, Rank level, const Ruleset& rules) {
+  // A kind rules the payment out when a hand of just the paid card and that
+  // kind would not pay the paid card: the rule itself decides, whatever the
+  // ruleset's wild and joker provisions.
+  const CardSet one = CardSet::of_kind(paid);
+  CardSet barred;
+  for (int k = 0; k < kNumKinds; ++k) {
+    const CardSet hand = one + CardSet::of_kind(CardKind(k));
+    if (!tribute_cards(hand, level, rules).contains(one)) barred = barred + CardSet::of_kind(CardKind(k), 2);
+  }
+  held_none[std::size_t(payer)] = held_none[std::size_t(payer)] + barred;
 }
 
 }  // namespace guandan

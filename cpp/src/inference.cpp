@@ -79,7 +79,7 @@ double evidence_likelihood(const PlayerView& view, const std::array<CardSet, 4>&
 }
 
 std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, Rng& rng, const InferenceModel& model) {
-  if (model.tries <= 1 || !has_evidence(view)) return sample_world(view, rng);
+  if (model.tries <= 1 || !has_evidence(view)) return sample_world(view, rng, model.held_none);
   // Weighted resampling over model.tries uniform worlds; kept in a small
   // array, so nothing allocates.
   constexpr int kMaxTries = 32;
@@ -88,7 +88,7 @@ std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, Rng& rng, c
   std::array<double, kMaxTries> weights{};
   double total = 0.0;
   for (int i = 0; i < tries; ++i) {
-    worlds[std::size_t(i)] = sample_world(view, rng);
+    worlds[std::size_t(i)] = sample_world(view, rng, model.held_none);
     weights[std::size_t(i)] = evidence_likelihood(view, worlds[std::size_t(i)], model);
     total += weights[std::size_t(i)];
   }

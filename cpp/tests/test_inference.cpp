@@ -249,6 +249,123 @@ void test_weighted_sampler() {
   CHECK(got < p - 0.2 && got > posterior - 0.05 && got < posterior + 0.12);
 }
 
+// A deal of `seed` with a tribute from `previous`, the tribute and the
+// returns given (each the first card the rule allows), at the first play.
+DealState after_tribute(std::uint64_t seed, const Placing& previous, Rank level, const Ruleset& rules) {
+  DealState deal(seeded_deal(seed).hands, level, rules, previous);
+  while (deal.phase() != Phase::kPlay) {
+    const CardSet options = deal.give_options();
+    for (int k = 0; k < kNumKinds; ++k)
+      if (options.count(CardKind(k)) > 0) {
+        deal.give(CardKind(k));
+        break;
+      }
+  }
+  return deal;
+}
+
+void test_tribute_evidence() {
+  // A payer gives its highest card but a wild: it holds nothing above it.
+  const std::array<CardSet, 4> hands{cards_of("SJ 3c"), cards_of("As 2s 2h 4c"), cards_of("BJ 5c"),
+                                     cards_of("Kd 6c")};
+  // Seat 1 came last and pays seat 0 (first): its ace, not the wild 2h;
+  // seat 3 came second, seat 2 third, so seat 1 pays alone.
+  DealState deal(hands, kTwo, Ruleset{}, Placing{0, 3, 2, 1});
+  CHECK(deal.phase() == Phase::kTribute && deal.turn() == 1);
+  CHECK(deal.give_options() == cards_of("2s"));  // the level rank is above the ace
+  deal.give(*parse_card("2s"));
+  const CardSet none = deal.evidence().held_none[1];
+  // Above a natural level card: the jokers alone.
+  CHECK(none == cards_of("SJ SJ BJ BJ"));
+  CHECK(deal.evidence().held_none[0].empty() && deal.evidence().held_none[2].empty());
+  // A small joker rules out the big one; an ace the level cards but the
+  // wild, and both jokers.
+  Evidence e;
+  e.note_tribute(2, kSmallJoker, kTwo, Ruleset{});
+  CHECK(e.held_none[2] == cards_of("BJ BJ"));
+  e.note_tribute(3, *parse_card("Ad"), kTwo, Ruleset{});
+  CHECK(e.held_none[3] == cards_of("SJ SJ BJ BJ 2s 2s 2c 2c 2d 2d"));
+  // docs/rules.md §7.7: an ace at level 5 rules out the jokers and the
+  // natural 5s, not the wild 5h.
+  Evidence five;
+  five.note_tribute(0, *parse_card("As"), Rank(3), Ruleset{});
+  CHECK(five.held_none[0] == cards_of("SJ SJ BJ BJ 5s 5s 5c 5c 5d 5d"));
+  // Where a wild may be paid, a natural ace rules the wild out too.
+  Ruleset wilds;
+  wilds.tribute_wild_allowed = true;
+  Evidence w;
+  w.note_tribute(1, *parse_card("Ad"), kTwo, wilds);
+  CHECK(w.held_none[1] == cards_of("SJ SJ BJ BJ 2s 2s 2c 2c 2d 2d 2h 2h"));
+
+  // Over many seeded deals, levels and placings, under both wild rules: a
+  // payer's hand after the tribute holds nothing it is said to hold none of
+  // but what it was shown to receive, and the sampler that keeps to the
+  // record never deals it one, where the uniform sampler does.
+  int barred_seen = 0, uniform_broke = 0;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    Rng draw(seed * 31);
+    Placing previous{0, 1, 2, 3};
+    draw.shuffle(previous);
+    const Rank level = Rank(kTwo + int(draw.bounded(13)));
+    const Ruleset rules = seed % 2 ? Ruleset{} : wilds;
+    const DealState d = after_tribute(seed, previous, level, rules);
+    for (int s = 0; s < 4; ++s) {
+      const CardSet none = d.evidence().held_none[std::size_t(s)];
+      if (none.empty()) continue;
+      ++barred_seen;
+      const CardSet own = d.hand(s) - common(d.hand(s), d.view(s).shown[std::size_t(s)]);
+      CHECK(common(own, none).empty());
+    }
+    const int viewer = d.turn();
+    const PlayerView view = d.view(viewer);
+    Rng kept(seed), uniform(seed);
+    for (int i = 0; i < 20; ++i) {
+      const auto world = sample_world(view, kept, true);
+      const auto loose = sample_world(view, uniform);
+      for (int s = 0; s < 4; ++s) {
+        CHECK(world[std::size_t(s)].size() == view.counts[std::size_t(s)]);
+        if (s == viewer) continue;
+        const CardSet none = view.evidence.held_none[std::size_t(s)];
+        const CardSet shown = view.shown[std::size_t(s)];
+        CHECK(common(world[std::size_t(s)] - common(world[std::size_t(s)], shown), none).empty());
+        uniform_broke += !common(loose[std::size_t(s)] - common(loose[std::size_t(s)], shown), none).empty();
+      }
+    }
+  }
+  CHECK(barred_seen > 200);
+  CHECK(uniform_broke > 100);
+}
+
+void test_barred_deal() {
+  // Seats 1..3 take 10 cards each of 30, seat 1 barred from both big
+  // jokers: it never gets one, and seats 2 and 3 (equal room) share them.
+  const CardSet deck = CardSet::full_deck();
+  CardSet unseen = cards_of("BJ BJ");
+  for (int k = 0; k < kNumKinds && unseen.size() < 30; ++k)
+    if (CardKind(k) != kBigJoker) unseen = unseen + common(deck, CardSet::of_kind(CardKind(k)));
+  CHECK(unseen.size() == 30);
+  const std::array<int, 4> targets{0, 10, 10, 10};
+  std::array<CardSet, 4> barred{};
+  barred[1] = cards_of("BJ BJ");
+  Rng rng(5);
+  int to_seat2 = 0;
+  for (int i = 0; i < 4000; ++i) {
+    std::array<CardSet, 4> hands{};
+    CHECK(deal_unseen_barred(hands, unseen, targets, barred, rng));
+    CHECK(hands[1].count(kBigJoker) == 0);
+    CHECK(hands[0].empty() && hands[1].size() == 10 && hands[2].size() == 10 && hands[3].size() == 10);
+    CHECK(hands[1] + hands[2] + hands[3] == unseen);
+    to_seat2 += hands[2].count(kBigJoker);
+  }
+  CHECK(to_seat2 > 3600 && to_seat2 < 4400);  // half of 8,000
+  // Barred from seats 2 and 3 as well: no seat may take them.
+  barred[2] = barred[3] = barred[1];
+  std::array<CardSet, 4> hands{};
+  hands[2] = cards_of("3s");
+  CHECK(!deal_unseen_barred(hands, unseen, targets, barred, rng));
+  CHECK(hands[2] == cards_of("3s") && hands[1].empty());
+}
+
 void test_styles() {
   // Every draw within the documented ranges, and every end reached.
   Rng rng(3);
@@ -536,6 +653,8 @@ void test_inference() {
   test_style_evidence();
   test_free_units();
   test_weighted_sampler();
+  test_tribute_evidence();
+  test_barred_deal();
   test_styles();
   test_search_v3();
   test_search_v3_endgame();

@@ -51,6 +51,41 @@ constexpr void deal_unseen(std::array<CardSet, 4>& hands, CardSet unseen, const 
     while (hands[s].size() < targets[s] && next < n) hands[s] = hands[s] + CardSet::of_kind(pool[next++]);
 }
 
+// deal_unseen where seat s may hold no card of a kind in barred[s]. The
+// barred cards go first, the ones the most seats bar first, each to a seat
+// with room that may hold it, chosen in proportion to the room it has left
+// (so a seat barred from nothing takes its fair share); the rest as in
+// deal_unseen. Returns false, the hands as they were, when a barred card
+// finds no seat (barring that no consistent deal allows).
+constexpr bool deal_unseen_barred(std::array<CardSet, 4>& hands, CardSet unseen, const std::array<int, 4>& targets,
+                                  const std::array<CardSet, 4>& barred, Rng& rng) {
+  const std::array<CardSet, 4> before = hands;
+  CardSet rest = unseen;
+  for (int barring = 3; barring >= 1; --barring) {
+    for (int k = 0; k < kNumKinds; ++k) {
+      const CardKind kind = CardKind(k);
+      int seats_barring = 0;
+      for (int s = 0; s < 4; ++s) seats_barring += hands[s].size() < targets[s] && barred[s].count(kind) > 0;
+      if (seats_barring != barring) continue;
+      for (int copy = rest.count(kind); copy > 0; --copy) {
+        int room[4]{}, total = 0;
+        for (int s = 0; s < 4; ++s)
+          if (barred[s].count(kind) == 0 && hands[s].size() < targets[s]) total += room[s] = targets[s] - hands[s].size();
+        if (total == 0) {
+          hands = before;
+          return false;
+        }
+        int pick = int(rng.bounded(std::uint64_t(total))), s = 0;
+        while (pick >= room[s]) pick -= room[s++];
+        hands[s] = hands[s] + CardSet::of_kind(kind);
+        rest = rest - CardSet::of_kind(kind);
+      }
+    }
+  }
+  deal_unseen(hands, rest, targets, rng);
+  return true;
+}
+
 // A seeded deal with the face-up card of the cut (which decides the first
 // deal's leader; later deals are led by the tribute rules).
 struct SeededDeal {

@@ -18,13 +18,20 @@
 // held when the seat bombed its high play with cards to spare. A planning
 // player that passes holds no bomb it would have thrown by its thresholds,
 // and a bomb still held now was already held then.
+//
+// And what a tribute showed: a payer gives its highest card (tribute.h), so
+// it held no card that would have been paid instead. It gains no card after
+// that but the return, which is given face up (PlayerView::shown), so those
+// cards stay out of its hand for the rest of the deal.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
+#include "guandan/cardset.h"
 #include "guandan/move.h"
 #include "guandan/placing.h"
+#include "guandan/ruleset.h"
 
 namespace guandan {
 
@@ -50,6 +57,9 @@ struct Evidence {
   // ... and the most an opponent held when the seat bombed its high
   // non-bomb play and kept more than kBombToFinishCards.
   std::array<std::int8_t, 4> bomb_high_owner_max{kNoBombSeen, kNoBombSeen, kNoBombSeen, kNoBombSeen};
+  // Per seat: the card kinds it holds none of beyond what it was shown to
+  // receive (a tribute payer: every kind it would have paid instead).
+  std::array<CardSet, 4> held_none{};
 
   // `seat` passed over `play` of `owner`, who held `owner_cards`, at `level`.
   void note_pass(int seat, int owner, Move play, Rank level, int owner_cards);
@@ -57,6 +67,9 @@ struct Evidence {
   // `seat` answered `play` of `owner` (who held `owner_cards`) with
   // `answer`, keeping `kept_cards`, at `level`.
   void note_answer(int seat, int owner, Move play, Move answer, Rank level, int owner_cards, int kept_cards);
+
+  // `payer` paid `paid` as its tribute at `level` under `rules`.
+  void note_tribute(int payer, CardKind paid, Rank level, const Ruleset& rules);
 
   constexpr bool empty_for(int seat) const {
     for (std::uint16_t bits : unlikely[std::size_t(seat)])

@@ -36,6 +36,9 @@ struct InferenceModel {
   std::array<double, kEvidenceKinds> pass_if_free{};
   // Uniform worlds drawn per weighted world.
   int tries = 8;
+  // Whether those worlds keep from each seat the cards a tribute showed it
+  // holds none of (Evidence::held_none): a rule, not a likelihood.
+  bool held_none = true;
 };
 
 // The calibrated model (cpp/bench/bench_inference.cpp measures it).

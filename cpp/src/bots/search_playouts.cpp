@@ -5,7 +5,7 @@
 
 namespace guandan {
 
-std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng) {
+std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, bool held_none) {
   CardSet unseen = CardSet::full_deck() - view.hand - view.played;
   std::array<CardSet, 4> hands{};
   std::array<int, 4> targets = view.counts;
@@ -17,6 +17,12 @@ std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng) {
       hands[s] = view.shown[s];
       unseen = unseen - view.shown[s];
     }
+  }
+  if (held_none) {
+    std::array<CardSet, 4> barred = view.evidence.held_none;
+    barred[std::size_t(view.seat)] = {};
+    const bool any = !barred[0].empty() || !barred[1].empty() || !barred[2].empty() || !barred[3].empty();
+    if (any && deal_unseen_barred(hands, unseen, targets, barred, rng)) return hands;
   }
   deal_unseen(hands, unseen, targets, rng);
   return hands;

@@ -33,8 +33,11 @@ double deal_score(const DealState& deal, int seat, const Ruleset& rules);
 double play_option_out(const DealState& world, const std::vector<Move>& candidates, int option,
                        const PlayerView& view, Policy* const policies[4], Rng& rng, MoveList& moves);
 
-// The other hands of one sampled world (the viewer's own hand kept).
-std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng);
+// The other hands of one sampled world (the viewer's own hand kept). With
+// `held_none`, no seat gets a card the view's evidence says it holds none of
+// (a tribute payer's cards above its tribute, evidence.h); searches v1 and
+// v2 sample without it, as they always did.
+std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, bool held_none = false);
 
 // A search over the grouped moves (one per kind, size and rank, the one
 // spending wilds last) as a policy's choice: the index of the chosen group's
