@@ -39,7 +39,8 @@ void Evidence::note_tribute(int payer, CardKind paid, Rank level, const Ruleset&
     const CardSet hand = one + CardSet::of_kind(CardKind(k));
     if (!tribute_cards(hand, level, rules).contains(one)) barred = barred + CardSet::of_kind(CardKind(k), 2);
   }
-  held_none[std::size_t(payer)] = held_none[std::size_t(payer)] + barred;
+  // Both copies of every kind on both sides: `|` is their union.
+  held_none[std::size_t(payer)] = held_none[std::size_t(payer)] | barred;
 }
 
 }  // namespace guandan

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "guandan/cardset.h"
@@ -61,9 +62,11 @@ constexpr bool deal_unseen_barred(std::array<CardSet, 4>& hands, CardSet unseen,
                                   const std::array<CardSet, 4>& barred, Rng& rng) {
   const std::array<CardSet, 4> before = hands;
   CardSet rest = unseen;
+  // Only unseen kinds that some seat bars need placing first.
+  const std::uint64_t barred_unseen = unseen.lo & (barred[0].lo | barred[1].lo | barred[2].lo | barred[3].lo);
   for (int barring = 3; barring >= 1; --barring) {
-    for (int k = 0; k < kNumKinds; ++k) {
-      const CardKind kind = CardKind(k);
+    for (std::uint64_t kinds = barred_unseen; kinds != 0; kinds &= kinds - 1) {
+      const CardKind kind = CardKind(std::countr_zero(kinds));
       int seats_barring = 0;
       for (int s = 0; s < 4; ++s) seats_barring += hands[s].size() < targets[s] && barred[s].count(kind) > 0;
       if (seats_barring != barring) continue;
