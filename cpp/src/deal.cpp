@@ -18,6 +18,7 @@ DealState::DealState(const std::array<CardSet, 4>& hands, Rank level, const Rule
     : hands_(hands), level_(level), rules_(rules), previous_(previous) {
   check_seats_hold_cards();
   plan_ = plan_tribute(previous, hands, level, rules);
+  if (plan_.cancelled) evidence_.note_cancelled_tribute(tribute_payer_seats(previous, rules), rules);
   if (plan_.count == 0) {
     start_play(tribute_leader(plan_, previous_, rules_));
   } else {

@@ -43,4 +43,10 @@ void Evidence::note_tribute(int payer, CardKind paid, Rank level, const Ruleset&
   held_none[std::size_t(payer)] = held_none[std::size_t(payer)] | barred;
 }
 
+void Evidence::note_cancelled_tribute(unsigned payer_seats, const Ruleset& rules) {
+  const CardSet cancelling = tribute_cancel_cards(rules);
+  for (int s = 0; s < 4; ++s)
+    if (!((payer_seats >> s) & 1u)) held_none[std::size_t(s)] = held_none[std::size_t(s)] | cancelling;
+}
+
 }  // namespace guandan

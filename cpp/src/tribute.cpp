@@ -64,13 +64,25 @@ CardSet return_cards(CardSet hand, CardKind received, Rank level, const Ruleset&
   return kinds_where(hand, [&](CardKind k) { return tribute_value(k, level) == lowest; });
 }
 
+unsigned tribute_payer_seats(const Placing& previous, const Ruleset& rules) {
+  const bool double_win = previous[1] == (previous[0] ^ 2);
+  if (double_win && rules.tribute_payers == TributePayers::kLastOrBothLosers)
+    return (1u << ((previous[0] + 1) % 4)) | (1u << ((previous[0] + 3) % 4));
+  return 1u << previous[3];
+}
+
+CardSet tribute_cancel_cards(const Ruleset& rules) {
+  const CardSet big = CardSet::of_kind(kBigJoker, 2);
+  return rules.tribute_cancel == TributeCancel::kAllFourJokers ? big + CardSet::of_kind(kSmallJoker, 2) : big;
+}
+
 TributePlan plan_tribute(const Placing& previous, const std::array<CardSet, 4>& hands, Rank level,
                          const Ruleset& rules) {
   TributePlan plan;
   const int first = previous[0];
   const int partner = first ^ 2;
-  const bool double_win = previous[1] == partner;
-  if (double_win && rules.tribute_payers == TributePayers::kLastOrBothLosers) {
+  const unsigned payer_seats = tribute_payer_seats(previous, rules);
+  if (std::popcount(payer_seats) == 2) {
     // Both losers pay: the higher card goes to first place; on equal cards
     // first place's next player in turn order pays first place.
     const int a = (first + 1) % 4, b = (first + 3) % 4;
@@ -85,10 +97,9 @@ TributePlan plan_tribute(const Placing& previous, const std::array<CardSet, 4>& 
     plan.payments[0] = {previous[3], first};
   }
   CardSet payers;
-  for (int i = 0; i < plan.count; ++i) payers = payers + hands[plan.payments[i].payer];
-  plan.cancelled = rules.tribute_cancel == TributeCancel::kAllFourJokers
-                       ? payers.count(kSmallJoker) == 2 && payers.count(kBigJoker) == 2
-                       : payers.count(kBigJoker) == 2;
+  for (int s = 0; s < 4; ++s)
+    if ((payer_seats >> s) & 1u) payers = payers + hands[std::size_t(s)];
+  plan.cancelled = payers.contains(tribute_cancel_cards(rules));
   if (plan.cancelled) plan.count = 0;
   return plan;
 }

@@ -264,6 +264,28 @@ DealState after_tribute(std::uint64_t seed, const Placing& previous, Rank level,
   return deal;
 }
 
+// Draws `draws` worlds for `view` with the sampler that keeps to the
+// tribute's record and as many with the uniform one: the first never deals
+// a seat a card it is said to hold none of (beyond what it was shown to
+// receive). Returns how many seats the uniform worlds dealt one.
+int barred_breaks(const PlayerView& view, std::uint64_t seed, int draws) {
+  int broke = 0;
+  Rng kept(seed), uniform(seed);
+  for (int i = 0; i < draws; ++i) {
+    const auto world = sample_world(view, kept, true);
+    const auto loose = sample_world(view, uniform);
+    for (int s = 0; s < 4; ++s) {
+      CHECK(world[std::size_t(s)].size() == view.counts[std::size_t(s)]);
+      if (s == view.seat) continue;
+      const CardSet none = view.evidence.held_none[std::size_t(s)];
+      const CardSet shown = view.shown[std::size_t(s)];
+      CHECK(common(world[std::size_t(s)] - common(world[std::size_t(s)], shown), none).empty());
+      broke += !common(loose[std::size_t(s)] - common(loose[std::size_t(s)], shown), none).empty();
+    }
+  }
+  return broke;
+}
+
 void test_tribute_evidence() {
   // A payer gives its highest card but a wild: it holds nothing above it.
   const std::array<CardSet, 4> hands{cards_of("SJ 3c"), cards_of("As 2s 2h 4c"), cards_of("BJ 5c"),
@@ -316,23 +338,55 @@ void test_tribute_evidence() {
       const CardSet own = d.hand(s) - common(d.hand(s), d.view(s).shown[std::size_t(s)]);
       CHECK(common(own, none).empty());
     }
-    const int viewer = d.turn();
-    const PlayerView view = d.view(viewer);
-    Rng kept(seed), uniform(seed);
-    for (int i = 0; i < 20; ++i) {
-      const auto world = sample_world(view, kept, true);
-      const auto loose = sample_world(view, uniform);
-      for (int s = 0; s < 4; ++s) {
-        CHECK(world[std::size_t(s)].size() == view.counts[std::size_t(s)]);
-        if (s == viewer) continue;
-        const CardSet none = view.evidence.held_none[std::size_t(s)];
-        const CardSet shown = view.shown[std::size_t(s)];
-        CHECK(common(world[std::size_t(s)] - common(world[std::size_t(s)], shown), none).empty());
-        uniform_broke += !common(loose[std::size_t(s)] - common(loose[std::size_t(s)], shown), none).empty();
-      }
-    }
+    uniform_broke += barred_breaks(d.view(d.turn()), seed, 20);
   }
   CHECK(barred_seen > 200);
+  CHECK(uniform_broke > 100);
+}
+
+void test_cancelled_tribute_evidence() {
+  // docs/rules.md §7.5: seat 1 came last and holds both big jokers, so it
+  // pays nothing; then no other seat holds a big joker all deal.
+  const std::array<CardSet, 4> hands{cards_of("SJ 3c"), cards_of("BJ BJ 4c"), cards_of("SJ 5c"), cards_of("Kd 6c")};
+  DealState single(hands, kTwo, Ruleset{}, Placing{0, 3, 2, 1});
+  CHECK(single.tribute_plan().cancelled && single.phase() == Phase::kPlay);
+  CHECK(single.evidence().held_none[1].empty());
+  for (int s : {0, 2, 3}) CHECK(single.evidence().held_none[std::size_t(s)] == cards_of("BJ BJ"));
+  // After a 1-2 of seats 0 and 2, the losers 1 and 3 hold one each: the
+  // winners hold none.
+  const std::array<CardSet, 4> split{cards_of("SJ 3c"), cards_of("BJ 4c"), cards_of("SJ 5c"), cards_of("BJ 6c")};
+  DealState both(split, kTwo, Ruleset{}, Placing{0, 2, 1, 3});
+  CHECK(both.tribute_plan().cancelled);
+  CHECK(both.evidence().held_none[1].empty() && both.evidence().held_none[3].empty());
+  CHECK(both.evidence().held_none[0] == cards_of("BJ BJ") && both.evidence().held_none[2] == cards_of("BJ BJ"));
+  // Where all four jokers cancel, they are all barred to the others.
+  Ruleset four;
+  four.tribute_cancel = TributeCancel::kAllFourJokers;
+  const std::array<CardSet, 4> jokers{cards_of("3c"), cards_of("4c"), cards_of("5c"), cards_of("SJ SJ BJ BJ 6c")};
+  DealState all(jokers, kTwo, four, Placing{0, 1, 2, 3});
+  CHECK(all.tribute_plan().cancelled);
+  for (int s : {0, 1, 2}) CHECK(all.evidence().held_none[std::size_t(s)] == cards_of("SJ SJ BJ BJ"));
+  // Under that rule, both big jokers alone do not cancel, and show nothing.
+  DealState paid(hands, kTwo, four, Placing{0, 3, 2, 1});
+  CHECK(!paid.tribute_plan().cancelled && paid.phase() == Phase::kTribute);
+  for (int s = 0; s < 4; ++s) CHECK(paid.evidence().held_none[std::size_t(s)].empty());
+
+  // Over seeded deals, placings and both cancel rules: in every cancelled
+  // deal no seat holds a card it is said to hold none of, the sampler that
+  // keeps to the record never deals it one, and the uniform sampler does.
+  int cancelled = 0, uniform_broke = 0;
+  for (std::uint64_t seed = 1; seed <= 1500; ++seed) {
+    Rng draw(seed * 17);
+    Placing previous{0, 1, 2, 3};
+    draw.shuffle(previous);
+    const Ruleset rules = seed % 2 ? Ruleset{} : four;
+    const DealState d(seeded_deal(seed).hands, kTwo, rules, previous);
+    if (!d.tribute_plan().cancelled) continue;
+    ++cancelled;
+    for (int s = 0; s < 4; ++s) CHECK(common(d.hand(s), d.evidence().held_none[std::size_t(s)]).empty());
+    uniform_broke += barred_breaks(d.view(int(draw.bounded(4))), seed, 10);
+  }
+  CHECK(cancelled > 60);
   CHECK(uniform_broke > 100);
 }
 
@@ -654,6 +708,7 @@ void test_inference() {
   test_free_units();
   test_weighted_sampler();
   test_tribute_evidence();
+  test_cancelled_tribute_evidence();
   test_barred_deal();
   test_styles();
   test_search_v3();

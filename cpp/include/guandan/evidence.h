@@ -22,7 +22,9 @@
 // And what a tribute showed: a payer gives its highest card (tribute.h), so
 // it held no card that would have been paid instead. It gains no card after
 // that but the return, which is given face up (PlayerView::shown), so those
-// cards stay out of its hand for the rest of the deal.
+// cards stay out of its hand for the rest of the deal. A cancelled tribute
+// shows that the payers hold the cancelling jokers between them, so the
+// seats that owed nothing hold none, and no card changes hands after it.
 #pragma once
 
 #include <array>
@@ -58,7 +60,9 @@ struct Evidence {
   // non-bomb play and kept more than kBombToFinishCards.
   std::array<std::int8_t, 4> bomb_high_owner_max{kNoBombSeen, kNoBombSeen, kNoBombSeen, kNoBombSeen};
   // Per seat: the card kinds it holds none of beyond what it was shown to
-  // receive (a tribute payer: every kind it would have paid instead).
+  // receive (a tribute payer: every kind it would have paid instead; after
+  // a cancelled tribute, a seat that did not owe it: the jokers that
+  // cancelled it).
   std::array<CardSet, 4> held_none{};
 
   // `seat` passed over `play` of `owner`, who held `owner_cards`, at `level`.
@@ -70,6 +74,10 @@ struct Evidence {
 
   // `payer` paid `paid` as its tribute at `level` under `rules`.
   void note_tribute(int payer, CardKind paid, Rank level, const Ruleset& rules);
+
+  // The tribute owed by `payer_seats` (a bit per seat) was cancelled under
+  // `rules`: the payers hold the cancelling jokers, so no other seat does.
+  void note_cancelled_tribute(unsigned payer_seats, const Ruleset& rules);
 
   constexpr bool empty_for(int seat) const {
     for (std::uint16_t bits : unlikely[std::size_t(seat)])

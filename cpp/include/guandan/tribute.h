@@ -27,6 +27,14 @@ struct TributePlan {
   std::array<Payment, 2> payments{};
 };
 
+// The seats that owe tribute after `previous`, one bit per seat: the last
+// place, or both losers after a 1-2 when the ruleset has both pay (§7.2).
+unsigned tribute_payer_seats(const Placing& previous, const Ruleset& rules);
+
+// The cards the payers must hold between them to cancel the tribute (§7.5):
+// both big jokers, or all four jokers.
+CardSet tribute_cancel_cards(const Ruleset& rules);
+
 // Who pays whom, or that the tribute is cancelled, from the previous deal's
 // places (placing.h). `hands` are the new deal's
 // hands, `level` its level rank.
