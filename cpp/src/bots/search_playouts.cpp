@@ -21,8 +21,8 @@ std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, bool held_
   if (held_none) {
     std::array<CardSet, 4> barred = view.evidence.held_none;
     barred[std::size_t(view.seat)] = {};
-    const bool any = !barred[0].empty() || !barred[1].empty() || !barred[2].empty() || !barred[3].empty();
-    if (any && deal_unseen_barred(hands, unseen, targets, barred, rng)) return hands;
+    // With nothing unseen barred this is deal_unseen, drawing the same.
+    if (deal_unseen_barred(hands, unseen, targets, barred, rng)) return hands;
   }
   deal_unseen(hands, unseen, targets, rng);
   return hands;

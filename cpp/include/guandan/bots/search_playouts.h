@@ -35,7 +35,7 @@ double play_option_out(const DealState& world, const std::vector<Move>& candidat
 
 // The other hands of one sampled world (the viewer's own hand kept). With
 // `held_none`, no seat gets a card the view's evidence says it holds none of
-// (a tribute payer's cards above its tribute, evidence.h); searches v1 and
+// (what a tribute, paid or cancelled, showed: evidence.h); searches v1 and
 // v2 sample without it, as they always did.
 std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, bool held_none = false);
 
