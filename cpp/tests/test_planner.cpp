@@ -219,7 +219,8 @@ void test_control_threshold_binds() {
   int by_rest_differs = 0, by_weakest_differs = 0;
   const int deals = 200;
   for (int i = 0; i < deals; ++i) {
-    by_rest_differs += replay_deal(with_spend({}, 5), i, *moves).hash != replay_deal(with_spend({}, 16), i, *moves).hash;
+    by_rest_differs +=
+        replay_deal(with_spend({}, 5), i, *moves).hash != replay_deal(with_spend({}, 16), i, *moves).hash;
     by_weakest_differs += replay_deal(with_spend(by_weakest, 5), i, *moves).hash !=
                           replay_deal(with_spend(by_weakest, 16), i, *moves).hash;
   }

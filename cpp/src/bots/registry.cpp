@@ -44,8 +44,8 @@ constexpr PolicyEntry kPolicies[] = {
      &make_styled<kBomberStyle>},
     {"rule_v2", "the planning player as it was before it learned from tempo (plan_style.h)", false,
      &make_styled<kRuleV2Style>},
-    {"rule_patient", "the planning player keeping its bombs for the end, leading its lowest first (plan_style.h)", false,
-     &make_styled<kPatientStyle>},
+    {"rule_patient", "the planning player keeping its bombs for the end, leading its lowest first (plan_style.h)",
+     false, &make_styled<kPatientStyle>},
     {"rule_styles", "the planning player with its thresholds drawn per seat and deal (plan_style.h, bots/rule_styles.h)",
      false, &make_plain<RuleStylesPolicy>},
     {"search", "search v3: search_v2 with worlds weighted by the passes and plays seen (inference.h) and "
