@@ -204,10 +204,10 @@ void test_rule_v2_replays() {
 // spend_control_cards holds back a *planned* control combination only, and
 // with spare_by_rest the spare plays mostly take that same combination (it
 // costs no turn and leaves the best rest there is): at the defaults the
-// field changes few deals (no result of 40,000 level-2 duel deals of
-// `rule` at 5 against 16), where spare_by_rest off (a quarter of rule_styles'
-// draws, and rule_v2) lets it bind several times as often. plan_style.h
-// says so; this keeps it true.
+// field changes few deals (at 5 or 16 against 10, no result of 40,000
+// level-2 duel deals of `rule`), where spare_by_rest off (a quarter of
+// rule_styles' draws, and rule_v2) lets it bind several times as often.
+// plan_style.h says so; this keeps it true.
 void test_control_threshold_binds() {
   auto moves = std::make_unique<MoveList>();
   auto with_spend = [](PlanStyle style, int spend) {

@@ -32,9 +32,9 @@ struct PlanStyle {
   // on an opponent with at most this many. It holds back planned
   // combinations only, and with spare_by_rest the spare plays below mostly
   // take the same combination (it costs no turn and leaves the best rest):
-  // at the other defaults it changes few deals (7 of test_planner's 200,
-  // no result of 40,000 level-2 duel deals at 5 against 16); with spare_by_rest
-  // off, several times as many. Drawn from 5..16.
+  // at the other defaults it changes few deals (7 of test_planner's 200;
+  // at 5 or 16 against 10, no result of 40,000 level-2 duel deals); with
+  // spare_by_rest off, several times as many. Drawn from 5..16.
   int spend_control_cards = 10;
   // Leading, the lowest planned combination first, instead of the one that
   // sheds the most cards. Drawn true one time in two.
