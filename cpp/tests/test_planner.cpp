@@ -210,19 +210,20 @@ void test_rule_v2_replays() {
 // plan_style.h says so; this keeps it true.
 void test_control_threshold_binds() {
   auto moves = std::make_unique<MoveList>();
-  auto with_spend = [](PlanStyle style, int spend) {
-    style.spend_control_cards = spend;
-    return style;
+  // Whether deal i plays differently with the threshold at 5 and at 16.
+  auto differs = [&](PlanStyle style, int i) {
+    style.spend_control_cards = 5;
+    const std::uint32_t low = replay_deal(style, i, *moves).hash;
+    style.spend_control_cards = 16;
+    return low != replay_deal(style, i, *moves).hash;
   };
   PlanStyle by_weakest;
   by_weakest.spare_by_rest = false;
   int by_rest_differs = 0, by_weakest_differs = 0;
   const int deals = 200;
   for (int i = 0; i < deals; ++i) {
-    by_rest_differs +=
-        replay_deal(with_spend({}, 5), i, *moves).hash != replay_deal(with_spend({}, 16), i, *moves).hash;
-    by_weakest_differs += replay_deal(with_spend(by_weakest, 5), i, *moves).hash !=
-                          replay_deal(with_spend(by_weakest, 16), i, *moves).hash;
+    by_rest_differs += differs(PlanStyle{}, i);
+    by_weakest_differs += differs(by_weakest, i);
   }
   CHECK(by_rest_differs < deals / 10);  // 7 of 200 when written
   CHECK(by_weakest_differs > 2 * by_rest_differs);  // 30 of 200
