@@ -178,8 +178,9 @@ int main(int raw_argc, char** raw_argv) {
   }
   std::vector<std::int8_t> placing(pairs * 4), partner(pairs), team(pairs), gained(pairs), tribute(pairs);
   std::vector<std::int16_t> plays(pairs), passes(pairs), bombs(pairs);
-  const DealColumns out{placing.data(), partner.data(), team.data(),  gained.data(),
-                        tribute.data(), plays.data(),   passes.data(), bombs.data()};
+  std::vector<std::uint64_t> seeds(pairs);
+  const DealColumns out{placing.data(), partner.data(), team.data(),  gained.data(), tribute.data(),
+                        plays.data(),   passes.data(),  bombs.data(), seeds.data()};
   std::vector<double> won(pairs, 0.0), levels(pairs, 0.0);
   RunControl control;  // both halves: the deals finished, for the report
   const ProgressReport progress(control, 2 * pairs, std::chrono::seconds(60));

@@ -27,8 +27,9 @@ int main(int argc, char** argv) {
   const std::uint64_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 20000;
   std::vector<std::int8_t> placing(n * 4), partner(n), team(n), gained(n), tribute(n);
   std::vector<std::int16_t> plays(n), passes(n), bombs(n);
-  const DealColumns out{placing.data(), partner.data(), team.data(), gained.data(),
-                        tribute.data(), plays.data(),  passes.data(), bombs.data()};
+  std::vector<std::uint64_t> seeds(n);
+  const DealColumns out{placing.data(), partner.data(), team.data(),  gained.data(), tribute.data(),
+                        plays.data(),   passes.data(),  bombs.data(), seeds.data()};
   std::vector<const char*> names{"random", "rule_v1", "rule"};
   if (argc > 2) names.assign(argv + 2, argv + argc);
   for (const char* name : names) {

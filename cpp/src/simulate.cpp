@@ -13,10 +13,31 @@
 namespace guandan {
 namespace {
 
+// A seat's policy that tells the run's listener what it chose.
+class Listened final : public Policy {
+ public:
+  Listened(Policy& inner, DealListener& listener) : inner_(inner), listener_(listener) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override {
+    const int choice = inner_.choose_play(view, moves, count, can_pass, rng);
+    listener_.playing(view.seat, choice >= 0 && choice < count ? &moves[choice] : nullptr);
+    return choice;
+  }
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override {
+    const CardKind card = inner_.choose_card(view, options, rng);
+    listener_.giving(view.seat, card);
+    return card;
+  }
+
+ private:
+  Policy& inner_;
+  DealListener& listener_;
+};
+
 // Everything one worker thread owns.
 struct Worker {
   std::unique_ptr<MoveList> moves = std::make_unique<MoveList>();
   std::array<std::unique_ptr<Policy>, 4> owned;
+  std::array<std::unique_ptr<Listened>, 4> listened;
   std::array<Policy*, 4> policies{};
 
   Worker(const SimulationSetup& setup, const std::atomic<bool>* stop) {
@@ -37,8 +58,17 @@ struct Worker {
         options.search_win_bonus = setup.search_win_bonus[std::size_t(s)];
       if (setup.search_max_candidates[std::size_t(s)] >= 0)
         options.search_max_candidates = setup.search_max_candidates[std::size_t(s)];
-      owned[s] = setup.policies[s]->make(options);
-      policies[s] = owned[s].get();
+      if (setup.external[std::size_t(s)] != nullptr) {
+        policies[s] = setup.external[std::size_t(s)];
+      } else {
+        owned[s] = setup.policies[s]->make(options);
+        policies[s] = owned[s].get();
+      }
+    }
+    if (setup.listener == nullptr) return;
+    for (int s = 0; s < 4; ++s) {
+      listened[s] = std::make_unique<Listened>(*policies[s], *setup.listener);
+      policies[s] = listened[s].get();
     }
   }
 };
@@ -72,19 +102,8 @@ bool custom_position(const SimulationSetup& setup) {
 
 void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, const DealColumns& out, std::size_t row) {
   const std::uint64_t seed = match_deal_seed(setup.seed, index);
-  std::array<CardSet, 4> hands;
-  int leader;
-  Rng rng(seed);
-  if (custom_position(setup)) {
-    hands = deal_position(setup, rng);
-    leader = setup.leader >= 0 ? setup.leader : int(rng.bounded(4));
-  } else {
-    const SeededDeal dealt = seeded_deal(seed);
-    hands = dealt.hands;
-    leader = setup.leader >= 0 ? setup.leader : dealt.leader;
-  }
-  DealState deal = setup.tribute ? DealState(hands, setup.level, setup.rules, random_placing(rng))
-                                 : DealState(hands, setup.level, setup.rules, leader);
+  DealState deal = simulation_start(setup, seed);
+  if (setup.listener != nullptr) setup.listener->deal_started(seed, deal, nullptr);
   std::int8_t tribute = 0;
   if (setup.tribute) tribute = deal.tribute_plan().cancelled ? 3 : std::int8_t(deal.tribute_plan().count);
   Rng choices = choice_rng(seed);
@@ -99,6 +118,7 @@ void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, cons
   out.plays[row] = std::int16_t(stats.plays);
   out.passes[row] = std::int16_t(stats.passes);
   out.bombs[row] = std::int16_t(stats.bombs);
+  out.seed[row] = seed;
 }
 
 void one_match(const SimulationSetup& setup, std::uint64_t index, Worker& w, const MatchColumns& out, std::size_t row) {
@@ -111,6 +131,7 @@ void one_match(const SimulationSetup& setup, std::uint64_t index, Worker& w, con
     const SeededDeal dealt = seeded_deal(seed);
     DealState deal = deals == 0 ? DealState(dealt.hands, state.deal_level(), setup.rules, dealt.leader)
                                 : DealState(dealt.hands, state.deal_level(), setup.rules, previous);
+    if (setup.listener != nullptr) setup.listener->deal_started(seed, deal, &state);
     Rng choices = choice_rng(seed);
     const PlayoutStats stats = play_out(deal, w.policies.data(), choices, *w.moves);
     plays += stats.plays;
@@ -127,6 +148,7 @@ void one_match(const SimulationSetup& setup, std::uint64_t index, Worker& w, con
   out.plays[row] = plays;
   out.bombs[row] = bombs;
   out.double_wins[row] = std::int16_t(double_wins);
+  out.seed[row] = match_seed;
 }
 
 // Rows handed to a thread at a time. Deal by deal for expensive policies,
@@ -139,12 +161,20 @@ std::uint64_t block_size(const SimulationSetup& setup) {
   return 16;
 }
 
+bool has_external(const SimulationSetup& setup) {
+  for (const Policy* p : setup.external)
+    if (p != nullptr) return true;
+  return false;
+}
+
 // Checks the setup, then runs body(index, worker, row) for every row on
 // `threads` threads (parallel_rows.h).
 template <class Body>
 bool run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, int threads,
                   RunControl* control, Body body) {
   check_setup(setup);
+  if (threads != 1 && (setup.listener != nullptr || has_external(setup)))
+    throw std::invalid_argument("a run with players from outside the core is played on one thread");
   return run_rows(
       count, threads, block_size(setup), control,
       [&](const std::atomic<bool>* stop) { return Worker(setup, stop); },
@@ -152,6 +182,22 @@ bool run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64
 }
 
 }  // namespace
+
+DealState simulation_start(const SimulationSetup& setup, std::uint64_t seed) {
+  std::array<CardSet, 4> hands;
+  int leader;
+  Rng rng(seed);
+  if (custom_position(setup)) {
+    hands = deal_position(setup, rng);
+    leader = setup.leader >= 0 ? setup.leader : int(rng.bounded(4));
+  } else {
+    const SeededDeal dealt = seeded_deal(seed);
+    hands = dealt.hands;
+    leader = setup.leader >= 0 ? setup.leader : dealt.leader;
+  }
+  return setup.tribute ? DealState(hands, setup.level, setup.rules, random_placing(rng))
+                       : DealState(hands, setup.level, setup.rules, leader);
+}
 
 void check_setup(const SimulationSetup& setup) {
   for (const PolicyEntry* p : setup.policies)

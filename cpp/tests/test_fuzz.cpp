@@ -188,8 +188,9 @@ void fuzz_search_positions(Rng& rng) {
 void fuzz_setups(Rng& rng) {
   std::vector<std::int8_t> placing(8), partner(2), team(2), gained(2), tribute(2);
   std::vector<std::int16_t> plays(2), passes(2), bombs(2);
-  const DealColumns out{placing.data(), partner.data(), team.data(), gained.data(),
-                        tribute.data(), plays.data(),  passes.data(), bombs.data()};
+  std::vector<std::uint64_t> seeds(2);
+  const DealColumns out{placing.data(), partner.data(), team.data(),   gained.data(), tribute.data(),
+                        plays.data(),   passes.data(),  bombs.data(),  seeds.data()};
   int played = 0;
   for (int i = 0; i < 600; ++i) {
     SimulationSetup setup;

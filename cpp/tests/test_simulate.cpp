@@ -1,6 +1,7 @@
 // simulate_deals and simulate_matches: rows depend only on the seed and the
 // row (any thread count, any split), the setup is checked, a stop is obeyed.
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "check.h"
@@ -11,27 +12,30 @@ namespace {
 
 struct DealTable {
   explicit DealTable(std::size_t n)
-      : placing(n * 4), partner(n), team(n), gained(n), tribute(n), plays(n), passes(n), bombs(n) {}
+      : placing(n * 4), partner(n), team(n), gained(n), tribute(n), plays(n), passes(n), bombs(n), seeds(n) {}
   DealColumns at(std::size_t row) {
     return {placing.data() + row * 4, partner.data() + row, team.data() + row, gained.data() + row,
-            tribute.data() + row,     plays.data() + row,   passes.data() + row, bombs.data() + row};
+            tribute.data() + row,     plays.data() + row,   passes.data() + row, bombs.data() + row,
+            seeds.data() + row};
   }
   bool operator==(const DealTable&) const = default;
   std::vector<std::int8_t> placing, partner, team, gained, tribute;
   std::vector<std::int16_t> plays, passes, bombs;
+  std::vector<std::uint64_t> seeds;
 };
 
 struct MatchTable {
-  explicit MatchTable(std::size_t n) : winner(n), levels(n * 2), deals(n), plays(n), bombs(n), doubles(n) {}
+  explicit MatchTable(std::size_t n) : winner(n), levels(n * 2), deals(n), plays(n), bombs(n), doubles(n), seeds(n) {}
   MatchColumns at(std::size_t row) {
     return {winner.data() + row, deals.data() + row, levels.data() + row * 2,
-            plays.data() + row,  bombs.data() + row, doubles.data() + row};
+            plays.data() + row,  bombs.data() + row, doubles.data() + row, seeds.data() + row};
   }
   bool operator==(const MatchTable&) const = default;
   std::vector<std::int8_t> winner, levels;
   std::vector<std::int16_t> deals;
   std::vector<std::int32_t> plays, bombs;
   std::vector<std::int16_t> doubles;
+  std::vector<std::uint64_t> seeds;
 };
 
 SimulationSetup setup_of(const char* a, const char* b) {
@@ -54,9 +58,57 @@ void same_deals_any_threads(const SimulationSetup& setup, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) CHECK(one.partner[i] >= 1 && one.partner[i] <= 3 && one.plays[i] >= 4);
 }
 
+// Counts what a listener is told: deals, and actions of each kind.
+struct CountingListener final : DealListener {
+  int deals = 0, plays = 0, passes = 0, gives = 0;
+  std::vector<std::uint64_t> seeds;
+  std::vector<std::string> starts;
+  void deal_started(std::uint64_t seed, const DealState& deal, const MatchState*) override {
+    ++deals;
+    seeds.push_back(seed);
+    starts.push_back(deal.to_text());
+  }
+  void playing(int, const Move* move) override { ++(move ? plays : passes); }
+  void giving(int, CardKind) override { ++gives; }
+};
+
+// An outside player at a seat: the seed's deals and the core's results when
+// it plays as a core policy would, every action told to the listener, and
+// simulation_start(seed) giving each deal's first state back.
+void outside_players() {
+  const std::size_t n = 40;
+  const SimulationSetup core = setup_of("rule", "tempo");
+  DealTable expected(n), got(n);
+  CHECK(simulate_deals(core, 0, n, expected.at(0), 1));
+
+  SimulationSetup outside = core;
+  std::unique_ptr<Policy> rule_0 = find_policy("rule")->make(PolicyOptions{});
+  std::unique_ptr<Policy> rule_2 = find_policy("rule")->make(PolicyOptions{});
+  outside.external = {rule_0.get(), nullptr, rule_2.get(), nullptr};
+  CountingListener listener;
+  outside.listener = &listener;
+  CHECK(simulate_deals(outside, 0, n, got.at(0), 1));
+  CHECK(expected == got);
+
+  CHECK(listener.deals == int(n));
+  int plays = 0, passes = 0, tributes = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    plays += got.plays[i];
+    passes += got.passes[i];
+    tributes += got.tribute[i] == 1 ? 2 : got.tribute[i] == 2 ? 4 : 0;  // each payment and its return
+    CHECK(listener.seeds[i] == got.seeds[i] && got.seeds[i] == match_deal_seed(core.seed, i));
+    CHECK(listener.starts[i] == simulation_start(core, got.seeds[i]).to_text());
+  }
+  CHECK(listener.plays == plays && listener.passes == passes && listener.gives == tributes);
+
+  // Shared by every worker: one thread only.
+  CHECK_THROWS(simulate_deals(outside, 0, n, got.at(0), 2), std::invalid_argument);
+}
+
 }  // namespace
 
 void test_simulate() {
+  outside_players();
   same_deals_any_threads(setup_of("rule", "rule"), 300);
   same_deals_any_threads(setup_of("random", "rule"), 300);
   same_deals_any_threads(setup_of("rule_v1", "rule"), 300);

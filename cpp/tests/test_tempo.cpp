@@ -69,14 +69,16 @@ void whole_deals() {
 }
 
 struct DealTable {
-  explicit DealTable(std::size_t n) : placing(n * 4), partner(n), team(n), gained(n), tribute(n), plays(n), passes(n), bombs(n) {}
+  explicit DealTable(std::size_t n)
+      : placing(n * 4), partner(n), team(n), gained(n), tribute(n), plays(n), passes(n), bombs(n), seeds(n) {}
   DealColumns columns() {
-    return {placing.data(), partner.data(), team.data(), gained.data(),
-            tribute.data(), plays.data(),   passes.data(), bombs.data()};
+    return {placing.data(), partner.data(), team.data(),  gained.data(), tribute.data(),
+            plays.data(),   passes.data(),  bombs.data(), seeds.data()};
   }
   bool operator==(const DealTable&) const = default;
   std::vector<std::int8_t> placing, partner, team, gained, tribute;
   std::vector<std::int16_t> plays, passes, bombs;
+  std::vector<std::uint64_t> seeds;
 };
 
 void determinism() {

@@ -63,6 +63,44 @@ std::uint64_t perft(const DealState& deal, int depth) {
   return nodes;
 }
 
+// A seat's view from its parts, checked so that a policy (which may deal
+// the unseen cards: sampled_world) never reads past the deck.
+SeatView checked_seat_view(int seat, int players, std::uint64_t hand, std::uint64_t table, int last_player,
+                           int passes, const std::vector<int>& hand_sizes, const std::vector<bool>& played,
+                           int stock_left, int bombs, std::uint64_t gone) {
+  if (players < kMinPlayers || players > kMaxPlayers)
+    throw py::value_error("players must be " + std::to_string(kMinPlayers) + ".." + std::to_string(kMaxPlayers));
+  if (seat < 0 || seat >= players) throw py::value_error("seat must be 0..players-1");
+  if (int(hand_sizes.size()) != players || int(played.size()) != players)
+    throw py::value_error("hand_sizes and played have one entry per seat");
+  if ((hand & ~Cards::kValidBits) != 0 || (gone & ~Cards::kValidBits) != 0)
+    throw py::value_error("hand and gone must be card words");
+  SeatView view{};
+  view.seat = seat;
+  view.players = players;
+  view.hand = Cards::from_bits(hand);
+  view.table = Play::from_bits(table);
+  view.last_player = last_player;
+  view.passes = passes;
+  int others = 0;
+  for (int s = 0; s < players; ++s) {
+    if (hand_sizes[std::size_t(s)] < 0) throw py::value_error("hand sizes must be >= 0");
+    view.hand_sizes[std::size_t(s)] = hand_sizes[std::size_t(s)];
+    view.played[std::size_t(s)] = played[std::size_t(s)];
+    if (s != seat) others += hand_sizes[std::size_t(s)];
+  }
+  if (view.hand.size() != hand_sizes[std::size_t(seat)]) throw py::value_error("the hand must hold hand_sizes[seat] cards");
+  if (stock_left < 0 || bombs < 0 || passes < 0) throw py::value_error("stock_left, bombs and passes must be >= 0");
+  if (last_player < -1 || last_player >= players) throw py::value_error("last_player must be -1 or a seat");
+  const int unseen = kDeckSize - view.hand.size() - Cards::from_bits(gone).size();
+  if (unseen != others + stock_left)
+    throw py::value_error("the other hands and the stock must hold exactly the cards not seen");
+  view.stock_left = stock_left;
+  view.bombs = bombs;
+  view.gone = Cards::from_bits(gone);
+  return view;
+}
+
 // A core policy choosing for whoever is to act, with its own random stream.
 struct Bot {
   std::unique_ptr<gdy::Policy> policy;
@@ -183,7 +221,21 @@ void init_gdy(py::module_& parent) {
              deal.legal_plays(plays);
              const int i = bot.policy->choose(SeatView::of(deal), plays.begin(), int(plays.size()), bot.rng);
              return plays[std::size_t(i)].bits();
-           }, "The play word this policy chooses for the player to act.");
+           }, "The play word this policy chooses for the player to act.")
+      .def("choose_view", [](Bot& bot, int seat, int players, std::uint64_t hand, std::uint64_t table,
+                             int last_player, int passes, const std::vector<int>& hand_sizes,
+                             const std::vector<bool>& played, int stock_left, int bombs, std::uint64_t gone) {
+             const SeatView view = checked_seat_view(seat, players, hand, table, last_player, passes, hand_sizes,
+                                                     played, stock_left, bombs, gone);
+             PlayList plays;
+             generate_plays(view.hand, view.table, plays);
+             const int i = bot.policy->choose(view, plays.begin(), int(plays.size()), bot.rng);
+             return plays[std::size_t(i)].bits();
+           }, py::arg("seat"), py::arg("players"), py::arg("hand"), py::arg("table"), py::arg("last_player"),
+           py::arg("passes"), py::arg("hand_sizes"), py::arg("played"), py::arg("stock_left"), py::arg("bombs"),
+           py::arg("gone"),
+           "The play word this policy chooses from one seat's view alone (words: Cards and Play bits); "
+           "ValueError when the view is impossible.");
 
   py::class_<gdy::SimulationSetup>(m, "SimulationSetup")
       .def(py::init([](int players, std::uint64_t seed, const std::vector<std::string>& policies, int target) {

@@ -133,7 +133,43 @@ void init_search(py::module_& m) {
   py::class_<PlayerView>(m, "PlayerView", "What one seat may know (player_view.h).")
       .def(py::init(&make_view), py::arg("seat"), py::arg("level"), py::arg("rules"), py::arg("hand"),
            py::arg("counts"), py::arg("played"), py::arg("shown"), py::arg("last_play"), py::arg("last_player"),
-           py::arg("passed_mask"), py::arg("out"), py::arg("first_out_last_play"));
+           py::arg("passed_mask"), py::arg("out"), py::arg("first_out_last_play"))
+      // Read one field at a time: an observation built on a view converts
+      // only what its bot reads.
+      .def_readonly("seat", &PlayerView::seat)
+      .def_property_readonly("level", [](const PlayerView& v) { return int(v.level); })
+      .def_readonly("rules", &PlayerView::rules)
+      .def_readonly("hand", &PlayerView::hand)
+      .def_property_readonly("counts", [](const PlayerView& v) {
+            return py::make_tuple(v.counts[0], v.counts[1], v.counts[2], v.counts[3]);
+          })
+      .def_readonly("played", &PlayerView::played)
+      .def_property_readonly("shown", [](const PlayerView& v) {
+            return py::make_tuple(v.shown[0], v.shown[1], v.shown[2], v.shown[3]);
+          })
+      .def_property_readonly("last_play", [](const PlayerView& v) -> py::object {
+            if (v.leading) return py::none();
+            return py::reinterpret_steal<py::object>(new_move_object(v.last_play, v.level));
+          })
+      .def_property_readonly("last_player", [](const PlayerView& v) -> py::object {
+            if (v.leading || v.last_player < 0) return py::none();
+            return py::int_(v.last_player);
+          })
+      .def_property_readonly("passed", [](const PlayerView& v) {
+            py::list seats;
+            for (int s = 0; s < 4; ++s)
+              if (v.passed_mask >> s & 1) seats.append(s);
+            return py::tuple(seats);
+          })
+      .def_property_readonly("finishing_order", [](const PlayerView& v) {
+            py::list seats;
+            for (int i = 0; i < v.out_count; ++i) seats.append(v.out[std::size_t(i)]);
+            return py::tuple(seats);
+          })
+      .def_property_readonly("first_out_last_play", [](const PlayerView& v) -> py::object {
+            if (v.out_count == 0) return py::none();
+            return py::reinterpret_steal<py::object>(new_move_object(v.first_out_last_play, v.level));
+          });
 
   py::class_<CorePlayer>(m, "CorePlayer",
                          "One seat's player by a core policy, kept between decisions so that a policy's memory (the "

@@ -10,6 +10,7 @@
 #include "bindings.h"
 #include "guandan/simulate.h"
 #include "columns.h"
+#include "simulation_columns.h"
 #include "registry.h"
 
 namespace guandan::python {
@@ -53,14 +54,7 @@ void init_simulate(py::module_& m) {
         check_threads(threads);
         // Columns are full-size arrays; this call fills rows [row, row + count).
         Columns keep;
-        const DealColumns out{column<std::int8_t>(columns, "placing", row, count, 4, keep),
-                              column<std::int8_t>(columns, "partner_place", row, count, 1, keep),
-                              column<std::int8_t>(columns, "winning_team", row, count, 1, keep),
-                              column<std::int8_t>(columns, "levels_gained", row, count, 1, keep),
-                              column<std::int8_t>(columns, "tribute", row, count, 1, keep),
-                              column<std::int16_t>(columns, "plays", row, count, 1, keep),
-                              column<std::int16_t>(columns, "passes", row, count, 1, keep),
-                              column<std::int16_t>(columns, "bombs", row, count, 1, keep)};
+        const DealColumns out = deal_columns(columns, row, count, keep);
         run_simulation([&](RunControl* control) { simulate_deals(setup, begin, count, out, threads, control); },
                        progress);
       }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"),
@@ -71,12 +65,7 @@ void init_simulate(py::module_& m) {
                                const py::dict& columns, std::uint64_t row, int threads, const py::object& progress) {
         check_threads(threads);
         Columns keep;
-        const MatchColumns out{column<std::int8_t>(columns, "winner", row, count, 1, keep),
-                               column<std::int16_t>(columns, "deals", row, count, 1, keep),
-                               column<std::int8_t>(columns, "final_levels", row, count, 2, keep),
-                               column<std::int32_t>(columns, "plays", row, count, 1, keep),
-                               column<std::int32_t>(columns, "bombs", row, count, 1, keep),
-                               column<std::int16_t>(columns, "double_wins", row, count, 1, keep)};
+        const MatchColumns out = match_columns(columns, row, count, keep);
         run_simulation([&](RunControl* control) { simulate_matches(setup, begin, count, out, threads, control); },
                        progress);
       }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"),

@@ -45,6 +45,8 @@ void init_batch(py::module_& m);
 void init_deal(py::module_& m);
 void init_simulate(py::module_& m);
 void init_search(py::module_& m);
+void init_python_bots(py::module_& m);  // Python bots inside the core's runs
+void init_search_tools(py::module_& m);  // the search's building blocks
 void init_gdy(py::module_& m);  // the submodule _core.gdy
 
 }  // namespace guandan::python

@@ -9,5 +9,7 @@ PYBIND11_MODULE(_core, m) {
   guandan::python::init_deal(m);
   guandan::python::init_simulate(m);
   guandan::python::init_search(m);
+  guandan::python::init_python_bots(m);
+  guandan::python::init_search_tools(m);
   guandan::python::init_gdy(m);
 }

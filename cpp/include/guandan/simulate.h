@@ -14,11 +14,15 @@
 #include "guandan/bots/registry.h"
 #include "guandan/cardset.h"
 #include "guandan/common/parallel_rows.h"
+#include "guandan/deal.h"
+#include "guandan/match.h"
 #include "guandan/ruleset.h"
 
 namespace guandan {
 
 inline constexpr int kMaxHandSize = 27;
+
+class DealListener;
 
 struct SimulationSetup {
   Ruleset rules;
@@ -64,12 +68,39 @@ struct SimulationSetup {
   // By seat: SearchConfig::max_candidates of `search` and `search_v2` (-1:
   // the policy's default; 0: every candidate).
   std::array<int, 4> search_max_candidates{-1, -1, -1, -1};
+  // By seat: a player supplied by the caller (a bot written outside the
+  // core), used instead of the seat's registry policy; not owned. The
+  // workers share it, so a run with any is played on one thread.
+  std::array<Policy*, 4> external{};
+  // Told of every deal before it is played (the caller's bots keep their own
+  // record of the deal); null for none. Shares the one-thread rule.
+  DealListener* listener = nullptr;
+};
+
+// Follows the deals of a run, on the thread playing them: deal_started
+// with each deal's seed and its state before the first action (the state
+// then changes in place until the deal ends) and, in a match, the match so
+// far; then every action as the seat to act has chosen it, before it is
+// applied: a play (`move`, or null for a pass) or a card given in the
+// tribute or return phase. A caller's bots keep their record of the deal so.
+class DealListener {
+ public:
+  virtual ~DealListener() = default;
+  virtual void deal_started(std::uint64_t deal_seed, const DealState& deal, const MatchState* match) = 0;
+  virtual void playing(int seat, const Move* move) = 0;
+  virtual void giving(int seat, CardKind card) = 0;
 };
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:
 // an unknown policy, a level, a seat with no cards or more than 27, cards
 // that the deck does not hold, a leader with a tribute, the rollouts.
 void check_setup(const SimulationSetup& setup);
+
+// Deal `index` of a run starts from the state simulation_start(setup,
+// match_deal_seed(setup.seed, index)) returns: its cards, its leader or the
+// tribute from a random previous placing. A deal's seed is all it takes to
+// rebuild it (with the setup's level, fixed hands and sizes, tribute).
+DealState simulation_start(const SimulationSetup& setup, std::uint64_t deal_seed);
 
 struct DealColumns {
   std::int8_t* placing;        // n x 4: seats first to last
@@ -80,6 +111,7 @@ struct DealColumns {
   std::int16_t* plays;
   std::int16_t* passes;
   std::int16_t* bombs;
+  std::uint64_t* seed;         // the deal's seed: simulation_start(setup, seed) rebuilds it
 };
 
 struct MatchColumns {
@@ -89,6 +121,7 @@ struct MatchColumns {
   std::int32_t* plays;
   std::int32_t* bombs;
   std::int16_t* double_wins;  // deals won 1-2
+  std::uint64_t* seed;        // the match's seed: deal d of it is seeded match_deal_seed(seed, d)
 };
 
 inline constexpr int kMaxDealsPerMatch = 1000;
