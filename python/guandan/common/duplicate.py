@@ -20,6 +20,7 @@ import numpy as np
 
 from .ratings import fit_ratings
 from .runner import Progress
+from .statistics import resample_pair_wins
 
 Side = TypeVar("Side")
 Result = TypeVar("Result")
@@ -115,22 +116,16 @@ def league_ratings(names: Sequence[str], pair_wins: np.ndarray, bootstrap: int =
     the order of :func:`play_league`, one column per deal pair, the deals of
     the pair (0, 1 or 2) the match-up's first bot won.
 
-    The 95% intervals come from a seeded bootstrap over deal pairs: deal pair
-    ``k`` is drawn with replacement, the same draw for every match-up (they
-    share the deal), and the ratings are refitted; the anchor's interval is
-    [0, 0] by construction."""
+    The 95% intervals come from a seeded bootstrap over deal pairs
+    (:func:`guandan.common.statistics.resample_pair_wins`: the same draw for
+    every match-up, two pseudo-pairs in the pool so that no interval but the
+    anchor's is zero wide), the ratings refitted on each resample; the
+    anchor's interval is [0, 0] by construction."""
     check_bootstrap(bootstrap)
     pairs = list(itertools.combinations(range(len(names)), 2))
     deals = pair_wins.shape[1]
-    games = np.full(len(pairs), 2 * deals)
-    point = fit_ratings(len(names), pairs, pair_wins.sum(axis=1), games)
-    # Drawn in blocks of about 2 million indices, so memory stays flat.
-    rng = np.random.default_rng(seed)
-    block = max(1, min(bootstrap, 2_000_000 // deals))
-    wins = []
-    for start in range(0, bootstrap, block):
-        drawn = rng.integers(0, deals, size=(min(block, bootstrap - start), deals))
-        wins.append(pair_wins[:, drawn].sum(axis=-1).T)  # (resamples, match-ups)
-    resampled = fit_ratings(len(names), pairs, np.concatenate(wins), games)
+    point = fit_ratings(len(names), pairs, pair_wins.sum(axis=1), np.full(len(pairs), 2 * deals))
+    wins, games = resample_pair_wins(pair_wins, bootstrap, np.random.default_rng(seed))
+    resampled = fit_ratings(len(names), pairs, wins, np.full(len(pairs), games))
     low, high = np.percentile(resampled, [2.5, 97.5], axis=0)
     return tuple(Rating(name, float(point[k]), float(low[k]), float(high[k])) for k, name in enumerate(names))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .intervals import mean_and_half, wilson_interval
+from .statistics import mean_and_half, wilson_interval
 
 
 def rate_line(label: str, successes: int, n: int) -> str:
@@ -15,7 +15,24 @@ def rate_line(label: str, successes: int, n: int) -> str:
 
 def mean_line(label: str, values: np.ndarray) -> str:
     mean, half, sd = mean_and_half(values)
+    return mean_text(label, mean, half, sd)
+
+
+def mean_text(label: str, mean: float, half: float, sd: float) -> str:
+    """A mean with the half width of its 95% interval and the spread."""
     return f"  {label:<26}{mean:8.2f}   ± {half:.2f} (sd {sd:.2f})"
+
+
+def rate_record(successes: int, n: int) -> dict:
+    """A rate as plain values: count, rate and its 95% Wilson interval."""
+    low, high = wilson_interval(successes, n)
+    return {"count": successes, "rate": successes / n if n else None, "low": low, "high": high}
+
+
+def mean_record(values: np.ndarray) -> dict:
+    """A mean as plain values: mean, half width of its 95% interval, spread."""
+    mean, half, sd = mean_and_half(values)
+    return {"mean": mean, "half": half, "sd": sd}
 
 
 def throughput_line(n: int, what: str, seconds: float) -> str:
