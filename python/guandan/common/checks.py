@@ -1,5 +1,5 @@
-"""Checks of the arguments every game takes: seeds, bounded integers and
-the policy of each seat."""
+"""Checks of the arguments every game takes: seeds, bounded integers, text
+and the policy of each seat."""
 
 from __future__ import annotations
 
@@ -26,6 +26,23 @@ def checked_integer(name: str, value, low: int, high: Optional[int] = None) -> i
     return value
 
 
+def checked_text(name: str, value) -> str:
+    """``value`` if it is a str that UTF-8 can encode; TypeError or ValueError naming ``name`` otherwise.
+
+    The core reads text as UTF-8, and a lone surrogate (a JSON escape such as
+    ``"\\ud800"``, or a command-line argument that was not UTF-8) has no UTF-8
+    form: the binding would fail with a RuntimeError that names nothing, and
+    a message quoting the text could not be printed.
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(f"{name} is not valid text (it holds a lone surrogate at index {error.start})") from None
+    return value
+
+
 def seat_policies(policy: Union[str, Sequence[str]], players: int, known: Sequence[str]) -> List[str]:
     """The policy name of each of ``players`` seats: ``policy`` one name for
     all or one per seat, each one of ``known``; TypeError or ValueError saying
@@ -38,6 +55,7 @@ def seat_policies(policy: Union[str, Sequence[str]], players: int, known: Sequen
     for name in names:
         if not isinstance(name, str):
             raise TypeError(f"a policy is a name, got {name!r}")
+        checked_text("policy", name)
         if name not in known:
             raise ValueError(f"unknown policy '{name}' (expected one of {', '.join(known)})")
     return names

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Iterable, List, Union
 
 from .._core import Card, Hand, rank_index
+from ..common.checks import checked_text
 from .names import LEVEL_NAMES, RANK_NAMES
 
 CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
@@ -47,6 +48,7 @@ def level_index(level: str) -> int:
     except (KeyError, TypeError):
         if not isinstance(level, str):
             raise TypeError(f"level must be a rank string such as '2' or 'T', got {type(level).__name__}") from None
+        checked_text("level", level)  # the message below quotes it
         raise ValueError(f"not a level '{level}' (expected a rank 2..9, T or 10, J, Q, K, A)") from None
 
 

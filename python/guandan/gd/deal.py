@@ -370,12 +370,69 @@ class Deal:
             view=core.view(seat),
         )
 
+    # --- copies and pickles ---------------------------------------------------
     def copy(self) -> "Deal":
         """An independent copy (the C++ state is a plain value)."""
-        other = Deal.__new__(Deal)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._state = self._state.copy()  # the history tuple is shared: it is immutable
         return other
+
+    def __copy__(self) -> "Deal":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> "Deal":
+        # Every attribute but the core state is immutable, so copy() is already deep.
+        other = self.copy()
+        memo[id(self)] = other
+        return other
+
+    def __reduce_ex__(self, protocol):
+        if protocol < 2:
+            # Protocols 0 and 1 cannot rebuild the core's cards (Hand, Card).
+            raise ValueError(f"a Deal is pickled with protocol 2 or higher, got protocol {protocol}")
+        return super().__reduce_ex__(protocol)
+
+    def __getstate__(self) -> dict:
+        """The attributes without the core state. Unpickling rebuilds it by
+        replaying the events since the start, which restores it exactly,
+        what earlier passes and plays showed the core policies included (the
+        text form leaves that out); the text form is kept to check the replay."""
+        state = dict(self.__dict__)
+        del state["_state"]
+        state["_level"] = self._state.level
+        state["_previous_order"] = self._state.previous_order
+        state["_text"] = self.to_text()
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state = dict(state)
+        level, previous_order, text = state.pop("_level"), state.pop("_previous_order"), state.pop("_text")
+        self.__dict__.update(state)
+        self._state = self._start_state(level, previous_order)
+        for event in self.events_since_start:
+            if event.kind == "pass":
+                self._state.pass_turn()
+            elif event.move is not None:
+                self._state.play(event.move)
+            elif event.card is not None:  # a tribute or return card
+                self._state.give(event.card)
+            else:
+                raise ValueError(f"the pickled deal holds an event with neither move nor card: {event}")
+        if self._state.to_text() != text:
+            raise ValueError("the pickled deal does not replay to its position: the pickle is damaged")
+
+    def _start_state(self, level: int, previous_order: Optional[List[int]]) -> "_core.DealState":
+        """The core state this deal started from, as the constructor or
+        from_text made it."""
+        if self._start_text is not None:
+            return _core.DealState.from_text(self._start_text)
+        if previous_order is not None:
+            return _core.DealState(self._initial_hands, level, self._ruleset.core, list(previous_order))
+        leader = self._leader_given
+        if leader is None:
+            leader = _core.seeded_deal(self._seed)[3]  # the seeded cut's leader, as in __init__
+        return _core.DealState(self._initial_hands, level, self._ruleset.core, leader)
 
     def __repr__(self) -> str:
         return f"<Deal level {self.level} {self.ruleset.name} phase {self.phase} turn {self.turn} counts {self.card_counts}>"

@@ -28,6 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Union
 
 from .. import _core
 from .._core import Card
+from ..common.checks import checked_text
 from .deal import Deal, check_seed
 from .events import Event
 from .match import Match, MatchState
@@ -200,6 +201,13 @@ def _check_shape(value: object, schema: Schema, path: str) -> None:
             _check_shape(value, schema.schema, path)
     elif isinstance(schema, type):
         _check(_is(value, schema), f"{path}: expected {schema.__name__}, got {_type_name(value)}")
+        if schema is str:
+            # A JSON escape can make a lone surrogate, which the core cannot
+            # read and no message quoting it can print.
+            try:
+                checked_text(path, value)
+            except ValueError as error:
+                raise ReplayError(str(error)) from None
     else:
         schema(value, path)
 
@@ -213,11 +221,13 @@ _EVENT_SCHEMAS: Dict[str, Schema] = {
 
 
 def _check_event_shape(value: object, path: str) -> None:
-    # Fast path: a well-formed event (exact types; bool is no int here).
+    # Fast path: a well-formed event (exact types; bool is no int here; its
+    # text ASCII, as the engine writes it, so that other text is checked below).
     if type(value) is dict:
         kind = value.get("type")
         schema = _EVENT_SCHEMAS.get(kind) if type(kind) is str else None
-        if schema is not None and value.keys() == schema.keys() and all(type(value[k]) is t for k, t in schema.items()):
+        if schema is not None and value.keys() == schema.keys() and all(
+                type(value[k]) is t and (t is not str or value[k].isascii()) for k, t in schema.items()):
             return
     _check(isinstance(value, dict), f"{path}: expected an object, got {_type_name(value)}")
     assert isinstance(value, dict)

@@ -166,5 +166,28 @@ class Match:
         """What ``seat`` may know of the current deal and the match."""
         return self.deal.observation(seat, match=self)
 
+    # --- copies and pickles ---------------------------------------------------
+    def copy(self) -> "Match":
+        """An independent copy: every deal is copied (Deal.copy); the states are immutable."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._states = list(self._states)
+        other._deals = [deal.copy() for deal in self._deals]
+        return other
+
+    def __copy__(self) -> "Match":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> "Match":
+        other = self.copy()
+        memo[id(self)] = other
+        return other
+
+    def __reduce_ex__(self, protocol):
+        # The attributes pickle as they are: each deal through its own pickling.
+        if protocol < 2:
+            raise ValueError(f"a Match is pickled with protocol 2 or higher, got protocol {protocol}")
+        return super().__reduce_ex__(protocol)
+
     def __repr__(self) -> str:
         return f"<Match {self._ruleset.name} levels {self._state.levels} declarers {self._state.declarers} deals {len(self._deals)}>"

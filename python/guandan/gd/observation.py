@@ -10,14 +10,24 @@ played, the cards each seat is known to hold, who passed and the first-out
 move come from the core, not from replaying the history, and ``view`` is the
 core's own view of the seat (``PlayerView``), which the core policies and the
 search read.
+
+Copies and pickles carry the fields (``dataclasses.fields``), so they are
+plain Observations. Unpickling rebuilds ``view`` from the fields where the
+core takes them as a view to decide from (the seat to act's, in the
+tribute or in play), else leaves it None. What earlier passes and plays
+showed the core's inference (its evidence) is history that no field holds,
+so a rebuilt view starts without it: a search may then choose differently.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
+from .. import _core
 from .._core import Hand, Move
+from .cards import level_index
 from .events import Event
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,3 +72,50 @@ class Observation:
     @property
     def partner(self) -> int:
         return self.seat ^ 2
+
+    def field_values(self) -> Dict[str, Any]:
+        """Every field but ``view``, by name (what compares equal)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(Observation) if f.name != "view"}
+
+    def __copy__(self) -> "Observation":
+        # The view is shared: the core's value cannot be changed from Python.
+        return Observation(**self.field_values(), view=self.view)
+
+    def __deepcopy__(self, memo: dict) -> "Observation":
+        # Every field is an immutable value, so the copy is already deep.
+        other = self.__copy__()
+        memo[id(self)] = other
+        return other
+
+    def __reduce__(self):
+        # By the public field values, so a subclass pickles as a plain Observation.
+        return (unpickle_observation, (self.field_values(), self.view is not None))
+
+    def __reduce_ex__(self, protocol):
+        if protocol < 2:
+            # Protocols 0 and 1 cannot rebuild the core's cards (Hand, Card).
+            raise ValueError(f"an Observation is pickled with protocol 2 or higher, got protocol {protocol}")
+        return self.__reduce__()
+
+
+def unpickle_observation(values: Dict[str, Any], had_view: bool) -> Observation:
+    """The Observation of pickled ``values``, with its core view rebuilt when it had one."""
+    observation = Observation(**values)
+    return Observation(**values, view=core_view(observation)) if had_view else observation
+
+
+def core_view(observation: Observation):
+    """The core's view (``_core.PlayerView``) of the observation's fields;
+    None when they do not make one the core can decide from (no ruleset, a
+    seat that is out or played last, facts that do not fit together)."""
+    rules = observation.rules
+    if rules is None:
+        return None
+    o = observation
+    try:
+        return _core.PlayerView(
+            o.seat, level_index(o.level), rules.core, o.hand, list(o.card_counts), o.played, list(o.shown),
+            o.last_play, -1 if o.last_player is None else o.last_player, sum(1 << seat for seat in o.passed),
+            list(o.finishing_order), o.first_out_last_play)
+    except (ValueError, TypeError):
+        return None

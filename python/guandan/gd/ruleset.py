@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Tuple, Union
 
 from .. import _core
+from ..common.checks import checked_text
 from .names import OUTCOME_NAMES
 
 DealEnd = Literal["team_out", "three_out"]
@@ -85,15 +86,19 @@ class Ruleset:
     wild_with_joker: bool
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str):
-            raise TypeError(f"name must be a str, got {type(self.name).__name__}")
+        checked_text("name", self.name)
         if not self.name.strip():
             raise ValueError("name must be a non-empty str")
         if isinstance(self.advance, list):
             object.__setattr__(self, "advance", tuple(self.advance))
         # Every other field is checked once, by the core's table of fields
         # (ruleset.h): a wrong type raises TypeError, a value out of range
-        # ValueError, each naming the field.
+        # ValueError, each naming the field. Text the binding cannot encode
+        # is refused here first, where the field can still be named.
+        for field in CORE_FIELDS:
+            value = getattr(self, field)
+            if isinstance(value, str):
+                checked_text(field, value)
         rules = _core.Rules(**{field: getattr(self, field) for field in CORE_FIELDS})
         _CORE_RULES[self] = rules
         # A preset's name means that preset (in logs, results and on the
@@ -105,6 +110,12 @@ class Ruleset:
                 f"name {self.name!r} is the {preset.name} preset's, but these fields differ from it: "
                 f"{', '.join(changed)}; give the ruleset its own name"
             )
+
+    def __reduce__(self):
+        # Rebuilt through the constructor, which makes the core's copy of the
+        # rules (``core``): a process that unpickles a custom ruleset has
+        # never built it.
+        return (Ruleset.from_dict, (self.to_dict(),))
 
     def levels_gained(self, outcome: Optional[str]) -> int:
         """Levels the winners gain for a deal's outcome ``"1-2"``, ``"1-3"`` or ``"1-4"``.

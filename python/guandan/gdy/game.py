@@ -18,11 +18,13 @@ then the last deal's winner starts.
 
 from __future__ import annotations
 
+import copy
 from typing import List, Optional
 
 from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from ..common.checks import check_seed
 from .deal import Deal, check_players
+from .plays import Play
 
 DEFAULT_TARGET: int = core_gdy.DEFAULT_TARGET
 MAX_TARGET: int = core_gdy.MAX_TARGET
@@ -98,6 +100,52 @@ class Game:
         self._deals.append(self._deal)
         self._deal = None if self.is_over else self._start()
         return self._deal
+
+    # --- copies and pickles -------------------------------------------------------
+    def copy(self) -> "Game":
+        """An independent copy: the core state and every deal are copied."""
+        twin = type(self).__new__(type(self))
+        twin._core = copy.copy(self._core)
+        twin._deals = [deal.copy() for deal in self._deals]
+        twin._deal = None if self._deal is None else self._deal.copy()
+        return twin
+
+    def __copy__(self) -> "Game":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        twin = self.copy()
+        memo[id(self)] = twin
+        return twin
+
+    def __getstate__(self) -> dict:
+        """What a game's log holds (gdy/log.py): the players, seed, target and
+        the actions of each finished deal and of the deal under way (None
+        once the game is over); unpickling replays them. The scores check the
+        replay."""
+        return {"players": self.players, "seed": self.seed, "target": self.target,
+                "deals": [deal.__getstate__()["actions"] for deal in self._deals],
+                "deal": None if self._deal is None else self._deal.__getstate__()["actions"],
+                "scores": self.scores}
+
+    def __setstate__(self, state: dict) -> None:
+        Game.__init__(self, state["players"], state["seed"], state["target"])
+        for i, actions in enumerate(state["deals"]):
+            self._replay(actions, f"deal {i}")
+            self.next_deal()  # ValueError if the deal is not over
+        if state["deal"] is not None:
+            self._replay(state["deal"], "the deal under way")
+        if (self._deal is None) != (state["deal"] is None) or self.scores != state["scores"]:
+            raise ValueError("the pickled game does not replay to its state: the pickle is damaged")
+
+    def _replay(self, actions, which: str) -> None:
+        if self._deal is None:
+            raise ValueError(f"the pickled game does not replay: it is over before {which}")
+        for seat, word in actions:
+            if seat != self._deal.turn:
+                raise ValueError(f"the pickled game does not replay: in {which} seat {seat} acts "
+                                 f"where seat {self._deal.turn} is to act")
+            self._deal.play(Play(word))  # ValueError if it is not legal here
 
     def __repr__(self) -> str:
         return f"<gdy.Game players={self.players} seed={self.seed} target={self.target} scores={self.scores}>"

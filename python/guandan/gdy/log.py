@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Union
 
+from ..common.checks import checked_text
 from .cards import Cards
 from .deal import Deal
 from .game import Game
@@ -83,6 +84,12 @@ def _field(record: Log, name: str, kind: Union[type, tuple], where: str) -> Any:
     value = record[name]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise ReplayError(f"{where}: '{name}' has the wrong type ({type(value).__name__})")
+    if isinstance(value, str):
+        # A JSON escape can make a lone surrogate, which no message quoting it can print.
+        try:
+            checked_text(f"{where}: '{name}'", value)
+        except ValueError as error:
+            raise ReplayError(str(error)) from None
     return value
 
 
