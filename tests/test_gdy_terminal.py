@@ -7,6 +7,7 @@ import re
 
 import pytest
 from guandan.gdy import KIND_NAMES, RANK_NAMES, Cards, CoreBot, Deal, Game, Observation, Play, legal_plays
+from guandan.gdy.bots import next_play
 from guandan.gdy.terminal import MENU_LIMIT, TerminalGame, bot_seed, menu_plays, play_command
 
 from scripted_input import script
@@ -36,7 +37,7 @@ def replay_always_first(players, seed, seat, bots, target=50):
                 options = [p for p in deal.legal_plays() if not p.is_pass]
                 deal.play(weakest(options) if options else Play.PASS)
             else:
-                deal.play(robots[deal.turn].choose(deal))
+                deal.play(next_play(deal, robots[deal.turn]))
         game.next_deal()
     return game
 
@@ -168,17 +169,28 @@ def test_other_hands_stay_hidden_until_a_deal_is_scored(monkeypatch, capsys):
     start = Game(players=4, seed=6).deal
     bot_hands = [str(start.hand(s)) for s in range(4) if s != seat]
     looked = []
-    real_hand = Deal.hand
+    observing = []  # the seats whose observation is being made (each bot reads its own hand)
+    real_hand, real_observation = Deal.hand, Deal.observation
 
     def spy(deal, who):
-        looked.append((who, deal.is_over))
+        looked.append((who, deal.is_over, observing[-1] if observing else None))
         return real_hand(deal, who)
 
+    def observation_spy(deal, who):
+        observing.append(who)
+        try:
+            return real_observation(deal, who)
+        finally:
+            observing.pop()
+
     monkeypatch.setattr(Deal, "hand", spy)
+    monkeypatch.setattr(Deal, "observation", observation_spy)
     script(monkeypatch, itertools.repeat("1"))
     assert play_command(namespace(4, 6, seat)) == 0
     out = capsys.readouterr().out
-    assert looked and all(who == seat or over for who, over in looked)
+    # A hand is read for the person, for a seat's own observation, or once the deal is over.
+    assert looked and all(who == seat or over or who == own for who, over, own in looked)
+    assert any(who != seat and who == own for who, _, own in looked)  # the bots saw their own hands
     before_scoring = out.split("Deal 1 over: ")[0]
     assert all(len(Cards(hand)) >= 5 and hand not in before_scoring for hand in bot_hands)
 

@@ -9,7 +9,7 @@ from typing import List, Tuple
 
 import pytest
 
-from guandan.gdy.bots import CoreBot
+from guandan.gdy.bots import CoreBot, next_play
 from guandan.gdy.deal import Deal
 from guandan.gdy.plays import Play
 from guandan.web.gdy_coach import DANGER, hint_reason
@@ -26,8 +26,8 @@ def _positions(games: int) -> List[Tuple[Deal, int, Play]]:
         rng = random.Random(seed)
         while not deal.is_over:
             if rng.random() < 0.25:
-                out.append((deal.copy(), deal.turn, search.choose(deal.copy())))
-            play = player.choose(deal.copy())
+                out.append((deal.copy(), deal.turn, next_play(deal, search)))
+            play = next_play(deal, player)
             deal.pass_turn() if play.is_pass else deal.play(play)
     return out
 

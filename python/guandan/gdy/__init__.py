@@ -9,12 +9,13 @@ players, on the same core as Guandan (docs/gdy_rules.md has the rules).
     ['bomb of three 5s', 'single 5', 'single 6', 'pair of 5s']
 
 Modules: cards (Cards, parse), plays (Play, legal_plays, beats), deal
-(Deal, Observation), game (Game), log (JSON logs and replay), bots,
-simulate (numpy columns, threads), arena (duplicate deals).
+(Deal, Observation), game (Game), log (JSON logs and replay), bots (Bot,
+CoreBot, play_deal), simulate (numpy columns, threads), arena (duplicate
+deals).
 """
 
 from .arena import ArenaResult, arena
-from .bots import CoreBot
+from .bots import Bot, CoreBot, play_deal
 from .cards import JOKER, RANK_NAMES, Cards
 from .deal import MAX_PLAYERS, MIN_PLAYERS, Action, Deal, Observation
 from .game import DEFAULT_TARGET, Game
@@ -23,8 +24,8 @@ from .plays import KIND_NAMES, Play, beats, legal_plays
 from .simulate import POLICIES, DealResults, GameResults, simulate, simulate_games
 
 __all__ = [
-    "Action", "arena", "ArenaResult", "beats", "Cards", "CoreBot", "Deal", "deal_log", "DealResults",
+    "Action", "arena", "ArenaResult", "beats", "Bot", "Cards", "CoreBot", "Deal", "deal_log", "DealResults",
     "DEFAULT_TARGET", "Game", "game_log", "GameResults", "JOKER", "KIND_NAMES", "legal_plays", "MAX_PLAYERS",
-    "MIN_PLAYERS", "Observation", "Play", "POLICIES", "RANK_NAMES", "replay", "ReplayError", "simulate",
-    "simulate_games",
+    "MIN_PLAYERS", "Observation", "Play", "play_deal", "POLICIES", "RANK_NAMES", "replay", "ReplayError",
+    "simulate", "simulate_games",
 ]

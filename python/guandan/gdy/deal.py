@@ -47,7 +47,8 @@ class Action:
 @dataclass(frozen=True)
 class Observation:
     """What ``seat`` may know: its hand and the public state, nothing hidden
-    (no other hand, no stock card)."""
+    (no other hand, no stock card, not the order of the stock). It is all a
+    bot is given (:class:`guandan.gdy.bots.Bot`)."""
 
     seat: int
     players: int
@@ -61,6 +62,25 @@ class Observation:
     played: Tuple[bool, ...]     # whether each seat has played a card this deal
     history: Tuple[Action, ...]
     winner: Optional[int]
+
+    @property
+    def passed(self) -> Tuple[int, ...]:
+        """The seats that passed on the play to beat, in turn order (none when leading)."""
+        if self.table is None:
+            return ()
+        seats: List[int] = []
+        for action in reversed(self.history):
+            if not action.play.is_pass:
+                break
+            seats.append(action.seat)
+        return tuple(reversed(seats))
+
+    @property
+    def cards_played(self) -> Cards:
+        """Every card played so far this deal (everyone saw them)."""
+        # Each rank has its own 4 bits and the deck at most 4 of a rank, so the
+        # words of disjoint plays add without a carry.
+        return Cards.from_word(sum(a.play.cards.word for a in self.history))
 
 
 class Deal:
@@ -162,7 +182,8 @@ class Deal:
         return [self.hand(s) for s in range(self.players)]
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know (ValueError for a seat not at the table)."""
+        """What ``seat`` may know (ValueError for a seat not at the table): the
+        only thing a bot is shown of the deal."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
         return Observation(
@@ -195,11 +216,35 @@ class Deal:
         """Passes (ValueError when leading or over)."""
         self.play(Play.PASS)
 
+    # --- copies and pickles -------------------------------------------------------
     def copy(self) -> "Deal":
-        twin = Deal.__new__(Deal)
+        """An independent copy (the core state is copied; actions are immutable)."""
+        twin = type(self).__new__(type(self))
         twin._core = self._core.__copy__()
         twin._history = list(self._history)
         return twin
+
+    def __copy__(self) -> "Deal":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> "Deal":
+        twin = self.copy()
+        memo[id(self)] = twin
+        return twin
+
+    def __getstate__(self) -> dict:
+        """What a deal's log holds (gdy/log.py): the players, seed, starter
+        and each action; unpickling replays them."""
+        return {"players": self.players, "seed": self.seed, "starter": self.starter,
+                "actions": [(action.seat, action.play.word) for action in self._history]}
+
+    def __setstate__(self, state: dict) -> None:
+        self._core = core_gdy.Deal(state["players"], state["seed"], state["starter"])
+        self._history = []
+        for seat, word in state["actions"]:
+            if seat != self._core.turn:
+                raise ValueError(f"the pickled deal does not replay: seat {seat} acts where seat {self._core.turn} is to act")
+            self.play(Play(word))  # ValueError if it is not legal here
 
     def perft(self, depth: int) -> int:
         """Action sequences of ``depth`` actions from here (a finished deal counts once)."""

@@ -15,7 +15,7 @@ import textwrap
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..common.text import WIDTH, QuitGame, wrap
-from .bots import CoreBot
+from .bots import Bot, CoreBot, next_play
 from .cards import JOKER, RANK_NAMES, Cards
 from .deal import Deal, Observation
 from .game import Game
@@ -117,9 +117,11 @@ def _columns(items: Sequence[str]) -> List[str]:
 
 
 class TerminalGame:
-    """One game at the terminal: the person at ``seat``, bots elsewhere."""
+    """One game at the terminal: the person at ``seat``, bots elsewhere. The
+    person's seat is a :class:`~guandan.gdy.bots.Bot` too: it is shown the
+    seat's observation and plays only, like any bot."""
 
-    def __init__(self, game: Game, seat: int, bots: Sequence[Optional[CoreBot]], bot_name: str) -> None:
+    def __init__(self, game: Game, seat: int, bots: Sequence[Optional[Bot]], bot_name: str) -> None:
         self.game = game
         self.seat = seat
         self.bots = list(bots)
@@ -186,13 +188,9 @@ class TerminalGame:
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
-            if seat == self.seat:
-                play = self.choose(deal)
-            else:
-                bot = self.bots[seat]
-                assert bot is not None
-                play = bot.choose(deal)
-            self.apply(deal, play)
+            bot = self if seat == self.seat else self.bots[seat]
+            assert bot is not None
+            self.apply(deal, next_play(deal, bot))
         self.flush()
 
     def apply(self, deal: Deal, play: Play) -> None:
@@ -247,22 +245,21 @@ class TerminalGame:
             self.pending = []
 
     # --- the person's turn ------------------------------------------------------
-    def choose(self, deal: Deal) -> Play:
-        """Show the table and read the person's play."""
-        seen = deal.observation(self.seat)
-        options, hidden = menu_plays(deal.legal_plays())
+    def choose_move(self, observation: Observation, moves: Sequence[Play], can_pass: bool) -> Optional[Play]:
+        """Show the table and read the person's play (None: a pass)."""
+        options, hidden = menu_plays(moves)
         self.flush()
         if not options:
-            assert seen.table is not None
-            who = self.name(seen.last_player)
-            self.say(f"You cannot beat {who}'s {_play_text(seen.table)} (your hand: {seen.hand}).")
-            return Play.PASS
-        self.show_table(seen, options, hidden)
+            assert observation.table is not None
+            who = self.name(observation.last_player)
+            self.say(f"You cannot beat {who}'s {_play_text(observation.table)} (your hand: {observation.hand}).")
+            return None
+        self.show_table(observation, options, hidden)
         while True:
             answer = self.ask("Your play> ")
-            choice = self.interpret(answer, seen, options, hidden)
+            choice = self.interpret(answer, observation, options, hidden)
             if choice is not None:
-                return choice
+                return None if choice.is_pass else choice
 
     def show_table(self, seen: Observation, options: Sequence[Play], hidden: int = 0) -> None:
         number = len(self.game.deals) + 1
