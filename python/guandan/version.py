@@ -1,8 +1,9 @@
-"""The package version, read from the installed package's metadata (pyproject.toml is the one place it is written)."""
+"""The package version.
 
-from importlib.metadata import PackageNotFoundError, version
+Written here and in pyproject.toml (a test checks that they agree), so a
+source checkout reports the version of its code even when the installed
+package metadata is older. Every change of a bot's play or of a rule bumps
+it (CHANGELOG.md says what changed in each version).
+"""
 
-try:
-    __version__ = version("guandan-engine")
-except PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
+__version__ = "0.2.0"

@@ -13,8 +13,12 @@ name it is registered under, :mod:`guandan.common.games`; files of Guandan
 written before games were named have none), the command, what was played
 and how many, seed, policies, the game's own settings (Guandan's ruleset,
 level, tribute and search playouts; Gan Deng Yan's players and target),
-threads and the package version. :func:`read_results` reads either format
-back, as the result table the game's entry names.
+threads and the package version; and what is needed to trace them to the
+code and bots that made them (:mod:`guandan.common.provenance`): the git
+``commit`` the package was built from (None when unknown) and
+``signatures``, one record per distinct bot with its behaviour signature.
+:func:`read_results` reads either format back, as the result table the
+game's entry names.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import numpy as np
 
 from .columns import Columns
 from .games import DEFAULT_GAME, game_entry
+from .provenance import with_provenance
 
 FORMATS = (".npz", ".parquet")
 RUN_KEY = "run"
@@ -70,9 +75,12 @@ def check_output_path(path: str) -> str:
 
 
 def write_results(results: Columns, path: str, run: Mapping[str, Any]) -> None:
-    """Write the columns of ``results`` (any game's result table) and the ``run`` (JSON-ready) to ``path``."""
+    """Write the columns of ``results`` (any game's result table) and the
+    ``run`` (JSON-ready) to ``path``, the run with its provenance added
+    (:func:`~guandan.common.provenance.with_provenance`: version, commit and
+    the signatures of its ``policies``)."""
     check_output_path(path)
-    text = json.dumps(dict(run), sort_keys=True)
+    text = json.dumps(with_provenance(run), sort_keys=True)
     arrays = results.arrays()
     if RUN_KEY in arrays:  # pragma: no cover - a result column would hide the run
         raise ValueError(f"a result column is called {RUN_KEY!r}")
@@ -81,13 +89,7 @@ def write_results(results: Columns, path: str, run: Mapping[str, Any]) -> None:
             np.savez_compressed(file, **{**arrays, RUN_KEY: np.array(text)})  # type: ignore[arg-type]
         return
     pa = _pyarrow()
-    columns = {}
-    for name, array in arrays.items():
-        if array.ndim == 2:
-            columns[name] = pa.FixedSizeListArray.from_arrays(pa.array(array.reshape(-1)), array.shape[1])
-        else:
-            columns[name] = pa.array(array)
-    table = pa.table(columns).replace_schema_metadata({PARQUET_RUN_KEY: text.encode()})
+    table = results.to_arrow().replace_schema_metadata({PARQUET_RUN_KEY: text.encode()})
     pa.parquet.write_table(table, path)
 
 

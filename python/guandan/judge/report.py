@@ -1,7 +1,9 @@
 """A judge run's log (versioned JSON) and its summary, as ``guandan arena`` prints one.
 
-The log holds the options, what played each path, every match as our
-match log (:func:`guandan.gd.log.match_log`, so each replays exactly with
+The log holds the options, what played each path, the commit and the
+behaviour signature of each of our bots that played
+(:mod:`guandan.common.provenance`), every match as our match log
+(:func:`guandan.gd.log.match_log`, so each replays exactly with
 :func:`guandan.gd.log.replay`) with the rotation it was played at, and every
 fallback the judge played for a client.
 
@@ -17,6 +19,7 @@ from typing import Any, Dict, List
 import numpy as np
 
 from ..common.lines import mean_line, rate_line
+from ..common.provenance import provenance
 from ..gd.log import match_log
 from ..gd.ruleset import as_ruleset
 from ..version import __version__
@@ -26,13 +29,24 @@ RUN_FORMAT = "guandan-judge-run"
 RUN_VERSION = 1
 
 
+def bots_that_played(run: JudgeRun) -> List[str]:
+    """Our bots that made decisions: those of the seats no client took, and
+    those that answered for a client (a fallback), in path order."""
+    seats = {p for p, player in enumerate(run.players) if player != "client"}
+    seats |= {fallback.participant for fallback in run.fallbacks}
+    return [run.options.bots[p] for p in sorted(seats)]
+
+
 def run_log(run: JudgeRun) -> Dict[str, Any]:
     """The run as one JSON-ready object."""
     options = run.options
+    made = provenance(bots_that_played(run), "gd")
     return {
         "format": RUN_FORMAT,
         "version": RUN_VERSION,
         "guandan": __version__,
+        "commit": made["commit"],
+        "signatures": made["bots"],
         "options": {
             "matches": options.matches, "ruleset": as_ruleset(options.ruleset).to_dict(), "level": options.level,
             "seed": options.seed, "wait": options.wait, "timeout": options.timeout, "bots": list(options.bots),

@@ -1,0 +1,67 @@
+"""Guandan's signature workload: a built-in bot at seats 0 and 2 against
+``rule`` at seats 1 and 3 on the same seeded deals every time, whose
+results :mod:`guandan.common.provenance` hashes into the bot's behaviour
+signature.
+
+A core policy named alone is played by the core, a search at
+:data:`~guandan.common.provenance.SIGNATURE_ROLLOUTS` playouts per
+decision. A bot with options is played with them, except for what would
+make the workload depend on the machine or run long: a wall-clock budget
+becomes ``think_ms=0`` and a playout budget above ``SIGNATURE_ROLLOUTS``
+is cut to it.
+
+    >>> measured, results = bench("search:rollouts=20")
+    >>> measured, len(results)
+    ('search:rollouts=20,think_ms=0', 24)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional, Tuple
+
+from ..common.bot_spec import bot_options, parse_builtin
+from ..common.provenance import BENCH_DEALS, BENCH_SEARCH_DEALS, SIGNATURE_ROLLOUTS, SIGNATURE_SEED
+from .bots import BOTS
+from .players import POLICIES
+from .simulate import DealResults, simulate
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
+def bot_spec(name: str, options: Mapping[str, Any]) -> str:
+    """``name:key=value,...`` with the keys sorted, as a bot spec reads back."""
+    if not options:
+        return name
+    return f"{name}:" + ",".join(f"{key}={_option_text(options[key])}" for key in sorted(options))
+
+
+def bench_options(name: str, options: Mapping[str, Any]) -> Dict[str, Any]:
+    """The options bot ``name`` plays the workload with: ``options``, with no
+    wall clock and at most ``SIGNATURE_ROLLOUTS`` playouts."""
+    known = bot_options(BOTS[name])
+    played = dict(options)
+    if "think_ms" in known and options.get("think_ms", known["think_ms"]) != 0:
+        played["think_ms"] = 0
+    if "rollouts" in known and options.get("rollouts", known["rollouts"]) > SIGNATURE_ROLLOUTS:
+        played["rollouts"] = SIGNATURE_ROLLOUTS
+    return played
+
+
+def bench(spec: str, threads: int = 1) -> Tuple[Optional[str], DealResults]:
+    """The spec played, when the bot's options were changed for the workload
+    (else None), and the workload's results. ValueError for an unknown bot
+    or option."""
+    name, options = parse_builtin(spec, BOTS)
+    search = "rollouts" in bot_options(BOTS[name])  # a bot with a playout budget searches
+    played = bench_options(name, options) if options else {}
+    text = bot_spec(name, played)
+    # A bot object's random stream runs on from deal to deal, so only a core
+    # policy named alone may spread its deals over threads.
+    results = simulate(BENCH_SEARCH_DEALS if search else BENCH_DEALS, policy=[text, "rule", text, "rule"],
+                       seed=SIGNATURE_SEED, search_rollouts=SIGNATURE_ROLLOUTS,
+                       threads=threads if text in POLICIES else 1)
+    return (text if played != options else None), results
