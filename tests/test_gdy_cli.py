@@ -77,7 +77,7 @@ def test_simulate_out_writes_the_columns_and_the_run(tmp_path, what, flag):
     (["play", "--game", "gdy", "--players", "3", "--seat", "3"], ["--seat", "0..2"]),
     (["play", "--game", "gdy", "--players", "3", "--seat", "-1"], ["--seat", "0..2", "-1"]),
     (["play", "--game", "gdy", "--bots", "foo"], ["--bots", "Gan Deng Yan bot 'foo' (expected one of random, rule, search)"]),
-    (["simulate", "--game", "gdy", "--policy", "foo"], ["--policy", "Gan Deng Yan policy 'foo' (expected one of random, rule, search)"]),
+    (["simulate", "--game", "gdy", "--policy", "foo"], ["--policy", "Gan Deng Yan bot 'foo' (expected one of random, rule, search)"]),
     (["play", "--seat", "-1"], ["--seat", "0..3", "-1"]),
     (["play", "--game", "gdy", "--bots", "simple"], ["--bots", "simple"]),
     (["play", "--game", "gdy", "--ruleset", "app"], ["--ruleset"]),

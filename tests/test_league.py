@@ -13,6 +13,7 @@ from guandan.cli import main
 from guandan.gd.arena import arena
 from guandan.gd.league import league, league_bots
 from guandan.common.ratings import fit_ratings
+from guandan.common.statistics import pair_win_share
 from guandan.gd.simulate import POLICIES, simulate
 
 simulate_module = sys.modules["guandan.gd.simulate"]  # guandan.simulate is the function
@@ -106,9 +107,11 @@ def test_progress_counts_the_deals_of_the_whole_league():
 @pytest.mark.parametrize("bots, error, words", [
     (["rule"], ValueError, "at least two"),
     (["rule", "RULE"], ValueError, "twice"),
-    (["rule", "simple"], ValueError, "unknown bot 'simple'"),
+    (["rule", "nonesuch"], ValueError, "unknown bot 'nonesuch'"),
+    (["rule", "search:nonesuch=1"], ValueError, "search has no option 'nonesuch'"),
+    (["rule", "no_such_module:Bot"], ValueError, "cannot import module 'no_such_module'"),
     ("rule,random", TypeError, "sequence"),
-    (["rule", 3], TypeError, "policy name"),
+    (["rule", 3], TypeError, "bot"),
 ])
 def test_the_library_refuses_bad_bots(bots, error, words):
     with pytest.raises(error, match=words):
@@ -196,15 +199,17 @@ def test_the_arena_does_not_import_the_league():
         guandan.gd.arena.league  # noqa: B018
 
 
-def test_the_win_interval_widens_when_the_deals_of_a_pair_agree():
-    from guandan.gd.summary import paired_wilson_interval, wilson_interval
+def test_the_win_interval_is_over_deal_pairs():
+    from guandan.gd.summary import wilson_interval
 
-    split = np.ones(100, dtype=int)  # every pair split: 100 of 200, pairs as informative as deals or more
-    assert paired_wilson_interval(split) == wilson_interval(100, 200)
+    deals = np.subtract(*wilson_interval(100, 200)[::-1])  # 100 of 200 deals as if independent
+    split = np.ones(100, dtype=int)  # every pair split: the cards decided, the bots are even
+    low, high = pair_win_share(split)[1:]
+    assert low < 0.5 < high and high - low < deals
     agree = np.array([0, 2] * 50)  # every pair went one way: 100 of 200 again, but only 100 independent results
-    low, high = paired_wilson_interval(agree)
-    assert (low, high) == pytest.approx(wilson_interval(50, 100))
-    assert high - low > np.subtract(*wilson_interval(100, 200)[::-1])
+    low, high = pair_win_share(agree)[1:]
+    assert high - low > deals
+    assert (low, high) == pytest.approx(wilson_interval(50, 100), abs=0.01)
 
 
 def test_both_games_share_the_duplicate_checks_and_progress():
@@ -218,9 +223,9 @@ def test_both_games_share_the_duplicate_checks_and_progress():
     with pytest.raises(ValueError, match="deals must be an integer >= 2"):
         check_pairs(1, least=2)
     for bad_bots in (("rule", "nobody"), ("nobody", "rule")):
-        with pytest.raises(ValueError, match="unknown bot 'nobody' for the arena"):
+        with pytest.raises(ValueError, match="unknown bot 'nobody'"):
             arena(*bad_bots, deals=2)
-        with pytest.raises(ValueError, match="unknown bot 'nobody' for the arena"):
+        with pytest.raises(ValueError, match="unknown bot 'nobody'"):
             gdy_arena(*bad_bots, deals=2)
     counted = []
     gdy_arena("rule", "random", deals=4, players=3, progress=lambda done, total: counted.append((done, total)))

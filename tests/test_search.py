@@ -71,10 +71,10 @@ def test_arena_rule_beats_random():
     assert result.deals == 600
     assert result.a_wins / result.deals > 0.85
     assert result.level_margin().mean() > 0
-    text = "\n".join(result.summary())
+    text = "\n".join(result.summary_lines())
     assert "rule wins" in text and "95% interval" in text
     with pytest.raises(ValueError, match="unknown bot"):
-        arena("rule_v1", "simple", 1)
+        arena("rule_v1", "nonesuch", 1)
 
 
 def test_arena_command(capsys):

@@ -53,7 +53,7 @@ def test_no_tribute_and_fixed_positions():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="unknown policy 'clever'"):
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
         guandan.simulate(1, policy="clever")
     with pytest.raises(ValueError, match="one per seat"):
         guandan.simulate(1, policy=["rule", "random"])
@@ -123,7 +123,9 @@ def test_sizes_without_fixed_hands_are_used():
     ({"first": 2**64 - 5}, ValueError, "first \\+ n"),
     ({"policy": 5}, TypeError, "policy"),
     ({"policy": ["rule", "rule", "rule", 3]}, TypeError, "policy"),
-    ({"policy": "Rule"}, ValueError, "unknown policy 'Rule'"),
+    ({"policy": "Clever"}, ValueError, "unknown bot 'clever'"),
+    ({"policy": "rule:depth=2"}, ValueError, "rule has no option 'depth'"),
+    ({"policy": "no_such_module:Bot"}, ValueError, "cannot import module 'no_such_module'"),
     ({"tribute": "yes"}, TypeError, "tribute"),
     ({"progress": 5}, TypeError, "progress"),
 ])

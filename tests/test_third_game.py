@@ -177,10 +177,10 @@ def test_play_at_the_terminal(monkeypatch):
 
 def test_the_game_checks_its_own_names_and_seats():
     for argv, words in [
-        (["simulate", "--game", "nim", "--policy", "rule"], ["Nim policy 'rule'", "random, perfect"]),
+        (["simulate", "--game", "nim", "--policy", "rule"], ["Nim bot 'rule'", "random, perfect"]),
         (["simulate", "--game", "nim", "--players", "5"], ["--players", "2 to 4"]),
         (["simulate", "--game", "nim", "--ruleset", "pagat"], ["--ruleset", "Guandan's", "not of Nim's"]),
-        (["arena", "--game", "nim", "--bots", "perfect,search"], ["Nim policy 'search'"]),
+        (["arena", "--game", "nim", "--bots", "perfect,search"], ["Nim bot 'search'"]),
         (["play", "--game", "nim", "--players", "3", "--seat", "3"], ["--seat", "0..2"]),
         (["simulate", "--game", "chess"], ["--game", "guandan, gdy, nim"]),
     ]:

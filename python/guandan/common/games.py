@@ -21,10 +21,17 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type
 
+from .checks import checked_text
+from .columns import Columns
+
 #: The commands a game can run; each entry runs the ones it has.
 COMMANDS = ("play", "simulate", "arena")
 
 Command = Callable[[argparse.Namespace], int]  # parsed arguments -> exit status
+# (a built-in bot spec, threads) -> the spec played if the bot's options were
+# changed for it (else None), and the results of the signature workload
+# (guandan.common.provenance).
+Bench = Callable[[str, int], Tuple[Optional[str], Columns]]
 AddOptions = Callable[[str, argparse.ArgumentParser], None]  # (command, its parser): adds the game's own options
 
 
@@ -47,16 +54,25 @@ class GameEntry:
     # The web server's part (guandan.web.web_games.WebGame), made on first
     # use so that the engine does not need the web extra; None: no browser table.
     web_table: Optional[Callable[[], Any]] = None
+    # Plays a bot on the workload its behaviour signature hashes; None: the
+    # game's bots get no signature.
+    bench: Optional[Bench] = None
 
     def _unknown(self, option: str, what: str, name: str, choices: Sequence[str]) -> ValueError:
         game = "" if self.name == DEFAULT_GAME else f"{self.title} "
+        if isinstance(name, str):
+            checked_text(f"argument {option}", name)  # the message below quotes it
         return ValueError(f"argument {option}: unknown {game}{what} '{name}' (expected one of {', '.join(choices)})")
 
     def check_policies(self, names: Sequence[str], option: str) -> None:
-        """ValueError naming the first of ``names`` that is not a policy of this game."""
+        """ValueError naming the first of ``names`` that is neither a policy
+        nor a bot of this game; a spec with options or ``MODULE:CLASS`` is
+        checked by the game's library when the command runs."""
         for name in names:
-            if name not in self.policies:
-                raise self._unknown(option, "policy", name, self.policies)
+            if isinstance(name, str):
+                checked_text(f"argument {option}", name)  # before a spec is passed on to be read later
+            if name not in self.policies and name not in self.bots and ":" not in name:
+                raise self._unknown(option, "bot", name, tuple(dict.fromkeys(self.policies + self.bots)))
 
     def check_bot(self, name: str) -> None:
         if name not in self.bots:

@@ -72,22 +72,30 @@ def bot(text: str) -> str:
     return text.strip().lower()
 
 
-def _names(text: str) -> List[str]:
-    """Comma-separated names, lowercased; the command checks them against
-    the policies of its game."""
-    return [part.strip().lower() for part in text.split(",")]
+def bot_names(text: str) -> List[str]:
+    """Comma-separated bots: names (lowercased) or specs
+    (``search:think_ms=100,max_candidates=8``, ``mybots:Greedy:depth=2``),
+    a ``KEY=VALUE`` part belonging to the spec before it; the command checks
+    them against the bots of its game."""
+    names: List[str] = []
+    for part in (part.strip() for part in text.split(",")):
+        if names and "=" in part and ":" not in part and ":" in names[-1]:
+            names[-1] += "," + part  # one more option of the spec before
+        else:
+            names.append(part if ":" in part else part.lower())
+    return names
 
 
 def policy(text: str) -> Union[str, List[str]]:
     """One core policy for every seat, or one per seat, comma-separated (seat 0
     first; the command checks the number against its game's players)."""
-    names = _names(text)
+    names = bot_names(text)
     return names[0] if len(names) == 1 else names
 
 
 def policy_pair(text: str) -> List[str]:
     """Two core policies, comma-separated (``guandan arena``)."""
-    names = _names(text)
+    names = bot_names(text)
     if len(names) != 2:
         raise argparse.ArgumentTypeError(f"give two policies, e.g. search,rule; got {len(names)}: {text.strip()!r}")
     return names
@@ -95,7 +103,7 @@ def policy_pair(text: str) -> List[str]:
 
 def policy_list(text: str) -> List[str]:
     """Two or more distinct core policies, comma-separated (a league)."""
-    names = _names(text)
+    names = bot_names(text)
     if len(names) < 2:
         raise argparse.ArgumentTypeError(f"give at least two policies, e.g. random,rule,search; got {len(names)}: "
                                          f"{text.strip()!r}")

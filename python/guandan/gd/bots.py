@@ -14,7 +14,7 @@ is over; :func:`play_match` does the same deal after deal.
 from __future__ import annotations
 
 import random
-from typing import Callable, Dict, List, Optional, Protocol, Sequence
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Type
 
 from .. import _core
 from .._core import Card, Move
@@ -28,7 +28,28 @@ _SUITS = "shcd"
 
 class Bot(Protocol):
     """A player: picks a move (None to pass, only when ``can_pass``) and a card
-    to pay or return in the tribute phase."""
+    to pay or return in the tribute phase.
+
+    ``observation`` is what the seat may know: its own hand and the public
+    record, no other hand. ``moves`` are the seat's legal moves
+    (:meth:`Deal.legal_moves`; the pass is not one). ``can_pass`` is false
+    when the seat leads; then ``moves`` is never empty and the bot must play
+    one. When the seat follows and nothing it holds beats the last play,
+    ``moves`` is empty and the bot must return None (pass).
+
+    The smallest bot plays the first legal move, or passes when there is
+    none, and gives the first card it may:
+
+        >>> from guandan import Deal
+        >>> from guandan.gd.bots import play_deal
+        >>> class FirstMove:
+        ...     def choose_move(self, observation, moves, can_pass):
+        ...         return moves[0] if moves else None
+        ...     def choose_card(self, observation, options):
+        ...         return options[0]
+        >>> play_deal(Deal(seed=3), [FirstMove() for _ in range(4)]).is_over
+        True
+    """
 
     def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
         ...
@@ -155,7 +176,17 @@ class CoreBot:
         # policy's plans carry over exactly as in the core's playouts.
         self._player = _core.CorePlayer(policy, self._rollouts, self._think_ms, self._threads, self._max_candidates,
                                         self._keep_margin)
+        self._seed = seed
         self._rng = random.Random(seed)
+
+    def __reduce__(self):
+        # The core player is rebuilt from the options (a pickle or a worker
+        # process gets the bot as made, its random stream from the seed).
+        return (_rebuilt_core_bot, (type(self), self.policy, self._seed, self._rollouts, self._think_ms,
+                                    self._threads, self._max_candidates, self._keep_margin))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.policy!r})"
 
     @property
     def rollouts(self) -> int:
@@ -193,6 +224,12 @@ class CoreBot:
 
     def choose_card(self, observation: Observation, options: List[Card]) -> Card:
         return self._player.card(self._view(observation), options, self._rng.getrandbits(64))
+
+
+def _rebuilt_core_bot(cls: Type["CoreBot"], *arguments: Any) -> "CoreBot":
+    bot = cls.__new__(cls)
+    CoreBot.__init__(bot, *arguments)
+    return bot
 
 
 class RuleBot(CoreBot):
@@ -286,13 +323,14 @@ BOTS: Dict[str, Callable[..., Bot]] = {
 }
 
 
-def make_bot(name: str, seed: Optional[int] = None) -> Bot:
-    """A bot by name; the random, rule and search bots take ``seed``."""
+def make_bot(name: str, seed: Optional[int] = None, **options: Any) -> Bot:
+    """A bot by name, with its options (the keyword arguments of its class,
+    which checks their ranges); the random, rule and search bots take ``seed``."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (expected one of {', '.join(BOTS)})") from None
-    return factory() if factory is SimpleBot else factory(seed)
+    return factory(**options) if factory is SimpleBot else factory(seed, **options)
 
 
 def step(deal: Deal, bots: Sequence[Bot], match: Optional[Match] = None) -> None:

@@ -10,24 +10,26 @@ The ratings are a Bradley–Terry fit on the Elo scale
 anchored at 0. Their 95% intervals come from a seeded bootstrap over deal
 pairs: deal pair ``k`` is drawn with replacement, the same draw for every
 match-up (they share the deal), and the ratings are refitted; the anchor's
-interval is [0, 0] by construction. A match-up won on every deal says
-only that the gap is large: its rating gap is then set by the prior of
-:mod:`guandan.common.ratings`, and resampling cannot widen it.
+interval is [0, 0] by construction. The pool drawn from also holds two
+pseudo-pairs, one won 2-0 and one lost 0-2 by each match-up's first bot
+(:func:`guandan.common.statistics.resample_pair_wins`), so a match-up won
+on every deal still gets an interval, not a single point: the data say
+only that the gap is large, and the interval says how far one lost pair
+would move it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ..common.duplicate import BOOTSTRAP, Rating, check_bootstrap, check_pairs, league_ratings, play_league
-from ..common.duplicate import league_bots as check_league_bots
 from .arena import ArenaResult, arena
 from .ruleset import RulesetLike
-from .simulate import POLICIES, Progress
-from .summary import paired_wilson_interval
+from .players import BotLike, bot_label, seat_players
+from .simulate import Progress
 
 
 @dataclass(frozen=True)
@@ -48,9 +50,10 @@ class MatchUp:
 
     @property
     def a_win_interval(self) -> Tuple[float, float]:
-        """95% interval of ``a``'s share of the deals: Wilson, widened when
-        the two deals of a pair are correlated (see ``paired_wilson_interval``)."""
-        return paired_wilson_interval(self.arena.a_pair_wins())
+        """95% interval of ``a``'s share of the deals, over the deal pairs
+        (:func:`guandan.common.statistics.pair_win_share`)."""
+        _, low, high = self.arena.win_share()
+        return low, high
 
     @property
     def levels_per_deal(self) -> Tuple[float, float, float]:
@@ -69,6 +72,15 @@ class LeagueResult:
     anchor: str
     seed: int
     search_rollouts: int
+    #: The bots as given (specs or objects), for :meth:`provenance`.
+    players: tuple = field(default=(), compare=False, repr=False)
+
+    def provenance(self) -> Dict[str, Any]:
+        """What made this result: the package version, its commit and each
+        bot's behaviour signature (:mod:`guandan.common.provenance`)."""
+        from ..common.provenance import provenance
+
+        return provenance(list(self.players or self.bots), "guandan")
 
     def matchup(self, a: str, b: str) -> MatchUp:
         """The match-up of ``a`` (first) against ``b``."""
@@ -77,23 +89,47 @@ class LeagueResult:
                 return match
         raise ValueError(f"no match-up {a} vs {b} in this league (bots {', '.join(self.bots)})")
 
-    def summary(self) -> List[str]:
-        pairs = self.matchups[0].deals // 2 if self.matchups else 0
-        lines = [f"League of {len(self.bots)} bots: {len(self.matchups)} match-up(s) of {pairs:,} duplicate deal pairs", ""]
-        width = max(len(f"{m.a} vs {m.b}") for m in self.matchups)
-        lines.append(f"  {'match-up':<{width}}  {'deals':>6}  {'first wins':>10}  {'95% interval':<16}  levels/deal (first - second)")
-        for m in self.matchups:
-            low, high = m.a_win_interval
-            mean, level_low, level_high = m.levels_per_deal
-            interval = f"[{low:.1%}, {high:.1%}]"
-            lines.append(f"  {m.a + ' vs ' + m.b:<{width}}  {m.deals:>6,}  {m.a_win_rate:>10.1%}  {interval:<16}"
-                         f"  {mean:+.2f} [{level_low:+.2f}, {level_high:+.2f}]")
+    def summary(self) -> Dict[str, Any]:
+        """The table and the ratings as plain values (the JSON of ``--out``)."""
+        return {"bots": list(self.bots), "anchor": self.anchor, "seed": self.seed,
+                "search_rollouts": self.search_rollouts, "pairs": self.pairs,
+                "matchups": self.matchup_rows(), "ratings": self.rating_rows(), "provenance": self.provenance()}
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The same as :meth:`summary`: the table and the ratings for JSON."""
+        return self.summary()
+
+    @property
+    def pairs(self) -> int:
+        """The duplicate deal pairs of each match-up."""
+        return self.matchups[0].deals // 2 if self.matchups else 0
+
+    def summary_lines(self) -> List[str]:
+        """The summary as the lines the command prints."""
+        s = self.summary()
+        rows = s["matchups"]
+        lines = [f"League of {len(s['bots'])} bots: {len(rows)} match-up(s) of {s['pairs']:,} duplicate deal pairs", ""]
+        width = max(len(f"{m['a']} vs {m['b']}") for m in rows)
+        lines.append(f"  {'match-up':<{width}}  {'deals':>6}  {'first wins':>10}  {'95% interval':<16}"
+                     "  levels/deal (first - second)")
+        for m in rows:
+            interval = f"[{m['a_win_low']:.1%}, {m['a_win_high']:.1%}]"
+            lines.append(f"  {m['a'] + ' vs ' + m['b']:<{width}}  {m['deals']:>6,}  {m['a_win_rate']:>10.1%}"
+                         f"  {interval:<16}  {m['levels_per_deal']:+.2f} [{m['levels_low']:+.2f}, {m['levels_high']:+.2f}]")
         lines.append("")
-        lines.append(f"  Ratings (Bradley-Terry on deal wins, Elo scale, {self.anchor} anchored at 0; "
+        lines.append(f"  Ratings (Bradley-Terry on deal wins, Elo scale, {s['anchor']} anchored at 0; "
                      f"95% interval from a bootstrap over deal pairs):")
-        for r in sorted(self.ratings, key=lambda r: -r.rating):
-            lines.append(f"  {r.bot:<{width}}  {r.rating:+7.0f}   [{r.low:+.0f}, {r.high:+.0f}]")
+        for r in sorted(s["ratings"], key=lambda r: -r["rating"]):
+            interval = "(anchor)" if r["bot"] == s["anchor"] else f"[{r['low']:+.0f}, {r['high']:+.0f}]"
+            lines.append(f"  {r['bot']:<{width}}  {r['rating']:+7.0f}   {interval}")
         return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self.summary_lines())
+
+    def __repr__(self) -> str:
+        return (f"LeagueResult(bots={self.bots!r}, matchups={len(self.matchups)}, pairs={self.pairs:,}, "
+                f"anchor={self.anchor!r}, seed={self.seed})")
 
     def matchup_rows(self) -> List[Dict[str, object]]:
         """One row of plain values per match-up."""
@@ -110,20 +146,35 @@ class LeagueResult:
         """One row of plain values per bot."""
         return [{"bot": r.bot, "rating": r.rating, "low": r.low, "high": r.high} for r in self.ratings]
 
-    def to_dict(self) -> Dict[str, object]:
-        """The table and the ratings as plain values (for JSON)."""
-        return {"bots": list(self.bots), "anchor": self.anchor, "seed": self.seed,
-                "search_rollouts": self.search_rollouts, "matchups": self.matchup_rows(),
-                "ratings": self.rating_rows()}
+
+def league_bots(bots: Sequence[BotLike]) -> Tuple[str, ...]:
+    """The league's bots' names: core policy names (any case) as they are,
+    a spec or bot object by its label; ValueError or TypeError saying what
+    is wrong (fewer than two, one listed twice, an unknown bot)."""
+    return tuple(_league_players(bots))
 
 
-def league_bots(bots: Sequence[str]) -> Tuple[str, ...]:
-    """The league's bots as registry names (any case); ValueError or TypeError saying what is wrong."""
-    return check_league_bots(bots, POLICIES)
+def _league_players(bots: Sequence[BotLike]) -> Dict[str, BotLike]:
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots (names, specs or bot objects), got {bots!r}")
+    players: Dict[str, BotLike] = {}
+    for bot in bots:
+        if isinstance(bot, str):
+            bot = bot.strip()
+            if ":" not in bot:
+                bot = bot.lower()
+        seat_players(bot)  # a clear error for an unknown bot or option
+        label = bot_label(bot)
+        if label in players:
+            raise ValueError(f"bot {label!r} is listed twice; a league needs distinct bots")
+        players[label] = bot
+    if len(players) < 2:
+        raise ValueError(f"a league needs at least two distinct bots, got {len(players)}")
+    return players
 
 
 def league(
-    bots: Sequence[str],
+    bots: Sequence[BotLike],
     deals: int,
     ruleset: RulesetLike = "standard",
     seed: int = 0,
@@ -132,24 +183,27 @@ def league(
     bootstrap: int = BOOTSTRAP,
     progress: Optional[Progress] = None,
 ) -> LeagueResult:
-    """Play every pair of ``bots`` (core policy names) on ``deals`` duplicate
-    deal pairs and rate them; ``progress(done, total)`` counts the deals of
-    the whole league. The same seed gives the same result for any ``threads``.
+    """Play every pair of ``bots`` on ``deals`` duplicate deal pairs and rate
+    them; ``progress(done, total)`` counts the deals of the whole league. A
+    bot is a spec (``"rule"``, ``"search:think_ms=100"``, ``"mybots:Greedy"``)
+    or a bot object, named in the table by its spec or class name. The same
+    seed gives the same result for any ``threads``.
 
     ``bootstrap`` resamples (seeded by ``seed``) give the ratings' intervals.
     """
-    names = league_bots(bots)
+    players = _league_players(bots)
+    names = tuple(players)
     check_pairs(deals)
     check_bootstrap(bootstrap)
 
     def play_matchup(a: str, b: str, report: Optional[Progress]) -> ArenaResult:
-        return arena(a, b, deals, ruleset=ruleset, seed=seed, threads=threads,
+        return arena(players[a], players[b], deals, ruleset=ruleset, seed=seed, threads=threads,
                      search_rollouts=search_rollouts, progress=report)
 
     matchups = tuple(MatchUp(a, b, result) for a, b, result in play_league(names, deals, play_matchup, progress))
     pair_wins = np.stack([m.arena.a_pair_wins() for m in matchups])  # (match-ups, deal pairs)
     ratings = league_ratings(names, pair_wins, bootstrap, seed)
-    return LeagueResult(names, matchups, ratings, names[0], seed, search_rollouts)
+    return LeagueResult(names, matchups, ratings, names[0], seed, search_rollouts, tuple(players.values()))
 
 
 CSV_COLUMNS = ("row", "a", "b", "deals", "a_wins", "a_win_rate", "a_win_low", "a_win_high",

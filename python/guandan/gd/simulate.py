@@ -26,24 +26,30 @@ starts; ``leader`` a seat 0..3, only with ``tribute=False``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from .. import _core
 from .._core import Hand
 from .cards import CardsLike, as_hand, level_index
-from ..common.checks import check_seed, checked_integer, seat_policies
+from ..common.bot_rows import run_bot_rows
+from ..common.checks import check_seed, checked_integer
 from ..common.columns import Columns
 from ..common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks  # noqa: F401 (MAX_*: this module's API too)
+from .bots import Bot
+from .deal import Deal
 from .names import OUTCOME_NAMES
-from .ruleset import RulesetLike, as_ruleset
+from .players import POLICIES, PlayersLike, seat_players  # noqa: F401 (POLICIES: this module's API too)
+from .ruleset import Ruleset, RulesetLike, as_ruleset
+from .seat_driver import BotRun, SeatDriver
 
-POLICIES = tuple(_core.policy_names())  # the core's registry (bots/registry.cpp), in its order
 TRIBUTE_EVENTS = ("none", "single", "double", "cancelled")
 _OUTCOMES = np.array(("",) + OUTCOME_NAMES)
 
-PolicyLike = Union[str, Sequence[str]]
+#: One player for every seat, or one per seat: a bot spec (``"rule"``,
+#: ``"search:think_ms=100"``, ``"mybots:Greedy"``) or a bot object.
+PolicyLike = PlayersLike
 
 _DEAL_COLUMNS = {
     "placing": (np.int8, 4),
@@ -54,6 +60,7 @@ _DEAL_COLUMNS = {
     "plays": (np.int16, 1),
     "passes": (np.int16, 1),
     "bombs": (np.int16, 1),
+    "seed": (np.uint64, 1),
 }
 _MATCH_COLUMNS = {
     "winner": (np.int8, 1),
@@ -62,6 +69,7 @@ _MATCH_COLUMNS = {
     "plays": (np.int32, 1),
     "bombs": (np.int32, 1),
     "double_wins": (np.int16, 1),
+    "seed": (np.uint64, 1),
 }
 
 
@@ -80,11 +88,21 @@ class DealResults(Columns):
     plays: np.ndarray
     passes: np.ndarray
     bombs: np.ndarray
+    seed: np.ndarray
 
     @property
     def outcome(self) -> np.ndarray:
         """'1-2', '1-3' or '1-4' per deal."""
         return _OUTCOMES[self.partner_place]
+
+    def summary(self) -> Dict[str, Any]:
+        """The run as plain values: wins by team, outcomes and tribute kinds
+        with 95% intervals, means of plays, passes, bombs and levels
+        (:func:`guandan.gd.summary.deal_summary_data`; ``guandan simulate``
+        prints these)."""
+        from .summary import deal_summary_data
+
+        return deal_summary_data(self)
 
 
 @dataclass(frozen=True)
@@ -99,14 +117,26 @@ class MatchResults(Columns):
     plays: np.ndarray
     bombs: np.ndarray
     double_wins: np.ndarray
+    seed: np.ndarray
+
+    def summary(self) -> Dict[str, Any]:
+        """The run as plain values (:func:`guandan.gd.summary.match_summary_data`)."""
+        from .summary import match_summary_data
+
+        return match_summary_data(self)
 
 
 MAX_ROLLOUTS: int = _core.MAX_ROLLOUTS
 
 
 def policy_list(policy: PolicyLike) -> list:
-    """The four seats' policy names of ``policy`` (one name for all, or four), checked."""
-    return seat_policies(policy, 4, POLICIES)
+    """The four seats' core policy names of ``policy`` (one name for all, or
+    four), checked; ValueError for a seat that is not a core policy."""
+    names, bots = seat_players(policy)
+    for seat, bot in enumerate(bots):
+        if bot is not None:
+            raise ValueError(f"seat {seat} is played by a bot ({type(bot).__name__}), not a core policy")
+    return names
 
 
 def _fixed_hands(hands) -> List[Optional[Hand]]:
@@ -144,7 +174,7 @@ def _sizes(sizes) -> List[int]:
     return checked
 
 
-def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts=4000) -> "_core.SimulationSetup":
+def _setup(seed, names, ruleset, level, tribute, hands, sizes, leader, search_rollouts=4000) -> "_core.SimulationSetup":
     check_seed(seed)
     if not isinstance(tribute, (bool, np.bool_)):
         raise TypeError(f"tribute must be True or False, got {tribute!r}")
@@ -155,7 +185,7 @@ def _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_r
     return _core.SimulationSetup(
         rules=as_ruleset(ruleset).core,
         seed=seed,
-        policies=policy_list(policy),
+        policies=names,
         level=level_index(level),
         tribute=bool(tribute),
         fixed=_fixed_hands(hands),
@@ -181,19 +211,34 @@ def simulate(
     progress: Optional[Progress] = None,
     search_rollouts: int = 4000,
 ) -> DealResults:
-    """Play ``n_deals`` deals with ``policy`` (one name, or one per seat).
+    """Play ``n_deals`` deals with ``policy``: one player for every seat or
+    one per seat, each a bot spec (a core policy such as ``"rule"``, a
+    built-in bot with options such as ``"search:think_ms=100"``, or
+    ``"MODULE:CLASS"``) or a bot object (:class:`guandan.gd.bots.Bot`).
 
     Each deal starts with a tribute from a random previous placing unless
     ``tribute=False``. ``hands`` fixes some seats' cards (a mapping or a list
     with None for random seats); the other seats get ``sizes[seat]`` cards
     dealt at random from the unseen ones. ``first`` offsets the deal indices
-    (deal ``first + i`` of the seed), so runs can be split and merged.
-    ``progress(done, total)`` is called as deals finish. The ``search``
-    policy plays ``search_rollouts`` playouts per decision. The ranges of
-    the arguments are in the module's docstring.
+    (deal ``first + i`` of the seed), so runs can be split and merged; the
+    ``seed`` column holds each deal's own seed, from which
+    :func:`simulation_deal` rebuilds it. ``progress(done, total)`` is called
+    as deals finish. The ``search`` policy plays ``search_rollouts``
+    playouts per decision. The ranges of the arguments are in the module's
+    docstring.
+
+    The core plays its policies on ``threads`` threads. Bots are called by
+    the core at their seats, on exactly the same deals; a run with bots uses
+    ``threads`` worker processes (:mod:`guandan.common.bot_rows`).
     """
-    setup = _setup(seed, policy, ruleset, level, tribute, hands, sizes, leader, search_rollouts)
-    return DealResults(**run_in_chunks(_core.simulate_deals, setup, _DEAL_COLUMNS, n_deals, first, threads, chunk, progress))
+    names, bots = seat_players(policy, seed=check_seed(seed))
+    setup = _setup(seed, names, ruleset, level, tribute, hands, sizes, leader, search_rollouts)
+    if not any(bots):
+        return DealResults(**run_in_chunks(_core.simulate_deals, setup, _DEAL_COLUMNS, n_deals, first, threads, chunk,
+                                           progress))
+    n_deals, first, threads = _bot_run_range(n_deals, first, threads, progress)
+    job = _BotDeals(setup, as_ruleset(ruleset), bots)
+    return DealResults(**run_bot_rows(job, _DEAL_COLUMNS, n_deals, first, threads, progress))
 
 
 def simulate_matches(
@@ -208,7 +253,80 @@ def simulate_matches(
     search_rollouts: int = 4000,
 ) -> MatchResults:
     """Play ``n_matches`` whole matches (tribute and levels included), each
-    seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``.
-    The arguments have the ranges of :func:`simulate`."""
-    setup = _setup(seed, policy, ruleset, "2", True, None, None, None, search_rollouts)
-    return MatchResults(**run_in_chunks(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads, chunk, progress))
+    seeded like ``guandan.Match(ruleset, seed=_core.match_deal_seed(seed, i))``
+    (the ``seed`` column). The players and the arguments are those of
+    :func:`simulate`."""
+    names, bots = seat_players(policy, seed=check_seed(seed))
+    setup = _setup(seed, names, ruleset, "2", True, None, None, None, search_rollouts)
+    if not any(bots):
+        return MatchResults(**run_in_chunks(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads,
+                                            chunk, progress))
+    n_matches, first, threads = _bot_run_range(n_matches, first, threads, progress)
+    job = _BotMatches(setup, as_ruleset(ruleset), bots)
+    return MatchResults(**run_bot_rows(job, _MATCH_COLUMNS, n_matches, first, threads, progress))
+
+
+def simulation_deal(
+    deal_seed: int,
+    ruleset: RulesetLike = "standard",
+    level: str = "2",
+    tribute: bool = True,
+    hands: Optional[Union[Mapping[int, CardsLike], Sequence[Optional[CardsLike]]]] = None,
+    sizes: Optional[Sequence[int]] = None,
+    leader: Optional[int] = None,
+) -> Deal:
+    """The deal a simulation played from ``deal_seed`` (a value of its
+    ``seed`` column), before its first action, with the run's options.
+
+        >>> r = simulate(3, policy="rule", seed=5)
+        >>> d = simulation_deal(int(r.seed[1]))
+        >>> d.phase, sum(d.card_counts)
+        ('tribute', 108)
+    """
+    setup = _setup(0, ["random"] * 4, ruleset, level, tribute, hands, sizes, leader)
+    start = _core.simulation_start(setup, checked_integer("deal_seed", deal_seed, 0, 2**64 - 1))
+    return Deal.from_text(start.to_text(), as_ruleset(ruleset))
+
+
+def _bot_run_range(n, first, threads, progress):
+    n = checked_integer("the number to simulate", n, 0, MAX_N)
+    first = checked_integer("first", first, 0, 2**64 - 1)
+    if first + n > 2**64:
+        raise ValueError(f"first + n must be at most 2**64 (deal indices), got {first} + {n}")
+    threads = checked_integer("threads", threads, 1, MAX_THREADS)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, got {progress!r}")
+    return n, first, threads
+
+
+class _BotDeals:
+    """Rows of deals with bots at some seats, played in this process."""
+
+    kernel = staticmethod(_core.simulate_deals_with_bots)
+    columns = _DEAL_COLUMNS
+
+    def __init__(self, setup: "_core.SimulationSetup", rules: Ruleset, bots: List[Optional[Bot]]) -> None:
+        self.setup, self.rules, self.bots = setup, rules, bots
+
+    def __call__(self, begin: int, count: int, progress: Optional[Progress]) -> dict:
+        from ..common.columns import allocate_columns
+
+        out = allocate_columns(self.columns, count)
+        run = BotRun(self.rules)
+        drivers = [None if bot is None else SeatDriver(bot, seat, run) for seat, bot in enumerate(self.bots)]
+        self._run(begin, count, out, drivers, run, progress)
+        return out
+
+    def _run(self, begin, count, out, drivers, run, progress) -> None:
+        _core.simulate_deals_with_bots(self.setup, begin, count, out, 0, drivers, run.deal_started, progress)
+
+
+class _BotMatches(_BotDeals):
+    columns = _MATCH_COLUMNS
+
+    def _run(self, begin, count, out, drivers, run, progress) -> None:
+        # Progress by whole matches: a match is many deals.
+        for row in range(count):
+            _core.simulate_matches_with_bots(self.setup, begin + row, 1, out, row, drivers, run.deal_started)
+            if progress is not None:
+                progress(row + 1, count)

@@ -5,7 +5,7 @@ in the even seats and bot B in the odd ones, once the other way round. Over
 the pair each bot holds every seat once, so the luck of the cards cancels
 out, for any number of players (with an odd number, A holds one seat more
 in the first deal and one fewer in the second). Two measures, each with its
-95 % interval over the deal pairs:
+95 % interval over the deal pairs (:mod:`guandan.common.statistics`):
 
 - A's share of the wins: 50 % when the bots are equally strong;
 - penalty points per seat and deal, B's minus A's: above 0 when A is better.
@@ -19,19 +19,16 @@ in the first deal and one fewer in the second). Two measures, each with its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ..common.duplicate import check_bot, check_pairs, play_both_ways
+from ..common.duplicate import check_pairs, play_both_ways
 from ..common.runner import Progress
-from ..common.intervals import mean_and_half
-from .simulate import POLICIES, DealResults, simulate
-
-
-def _mean_interval(values: np.ndarray) -> Tuple[float, float, float]:
-    mean, half, _ = mean_and_half(values)
-    return mean, mean - half, mean + half
+from ..common.statistics import Estimate, pair_interval, pair_win_share
+from .deal import check_players
+from .players import bot_label, seat_players
+from .simulate import DealResults, simulate
 
 
 @dataclass(frozen=True)
@@ -54,39 +51,70 @@ class ArenaResult:
         odd = self._a_seats(False)[self.a_odd.winner]
         return even.astype(np.int64) + odd
 
-    def win_share(self) -> Tuple[float, float, float]:
-        """A's share of the wins: mean and 95 % interval."""
-        return _mean_interval(self.pair_wins() / 2)
+    def win_share(self) -> Estimate:
+        """A's share of the wins: mean and 95 % interval over the deal pairs."""
+        return pair_win_share(self.pair_wins())
 
-    def penalty_margin(self) -> Tuple[float, float, float]:
-        """Per seat and deal, B's penalty minus A's: mean and 95 % interval."""
-        margin = np.zeros(self.pairs)
+    def deal_margins(self) -> np.ndarray:
+        """Per deal pair (rows) and deal (columns): B's penalty minus A's, per seat of a side."""
+        sides = []
         for results, even in ((self.a_even, True), (self.a_odd, False)):
             a = self._a_seats(even)
-            margin += results.penalties[:, ~a].sum(axis=1) - results.penalties[:, a].sum(axis=1)
-        return _mean_interval(margin / self.players)
+            sides.append(results.penalties[:, ~a].sum(axis=1) - results.penalties[:, a].sum(axis=1))
+        return np.stack(sides, axis=1) / (self.players / 2)
 
-    def summary(self) -> List[str]:
+    def penalty_margin(self) -> Estimate:
+        """Per seat and deal, B's penalty minus A's: mean and 95 % interval
+        over the deal pairs. A pair's margin lies within its two deals'
+        margins, so the range of the interval's pseudo-pairs is plus or
+        minus the largest margin of a deal (at least one point)."""
+        deals = self.deal_margins()
+        most = max(1.0, float(np.abs(deals).max()))
+        return pair_interval(deals.mean(axis=1), -most, most)
+
+    def summary(self) -> Dict[str, Any]:
+        """The comparison as plain values: the bots, the deals and pairs
+        played, A's wins and share of the deals, and the penalty margin, each
+        with its 95 % interval over the pairs."""
         a, b = self.bots
-        share, low, high = self.win_share()
-        margin, m_low, _ = self.penalty_margin()
+        return {"bots": [a, b], "players": self.players, "deals": 2 * self.pairs, "pairs": self.pairs,
+                "a_wins": int(self.pair_wins().sum()), "win_share": self.win_share().to_dict(),
+                "penalty_margin": self.penalty_margin().to_dict()}
+
+    def summary_lines(self) -> List[str]:
+        """The summary as the lines the command prints."""
+        s = self.summary()
+        a, b = s["bots"]
+        share, margin = s["win_share"], s["penalty_margin"]
         return [
-            f"{a} vs {b}, {self.players} players: {2 * self.pairs:,} deals ({self.pairs:,} duplicate pairs)",
-            f"  {a} wins {share:.1%} of the deals   95% interval [{low:.1%}, {high:.1%}] (50% = equal)",
-            f"  penalty per seat and deal, {b} minus {a}: {margin:+.2f} ± {margin - m_low:.2f}",
+            f"{a} vs {b}, {s['players']} players: {s['deals']:,} deals ({s['pairs']:,} duplicate pairs)",
+            f"  {a} wins {share['mean']:.1%} of the deals   95% interval [{share['low']:.1%}, {share['high']:.1%}]"
+            " (50% = equal)",
+            f"  penalty per seat and deal, {b} minus {a}: {margin['mean']:+.2f}"
+            f"   95% interval [{margin['low']:+.2f}, {margin['high']:+.2f}]",
         ]
 
+    def __str__(self) -> str:
+        return "\n".join(self.summary_lines())
 
-def arena(a: str, b: str, deals: int = 2000, players: int = 4, seed: int = 0, threads: int = 1,
+
+def arena(a: Any, b: Any, deals: int = 2000, players: int = 4, seed: int = 0, threads: int = 1,
           progress: Optional[Progress] = None) -> ArenaResult:
-    """Play ``deals`` duplicate pairs of policy ``a`` against policy ``b``."""
+    """Play ``deals`` duplicate pairs of ``a`` against ``b``: each a bot
+    spec (a core policy such as ``"rule"``, or ``"MODULE:CLASS"``) or a bot
+    object (:class:`guandan.gdy.bots.Bot`), on the same deals (a run with
+    bots of your own uses ``threads`` worker processes)."""
     check_pairs(deals, least=2)
-    for name in (a, b):
-        check_bot(name, POLICIES)
+    check_players(players)
+    for bot in (a, b):
+        seat_players(bot, players)  # a clear error before any deal is played
+    labels = (bot_label(a), bot_label(b))
+    if labels[0] == labels[1] and a is not b and not isinstance(a, str):
+        labels = (labels[0] + " (a)", labels[1] + " (b)")
 
     def play_side(index: int, report: Progress) -> DealResults:
         seats = [(a if (s % 2 == 0) == (index == 0) else b) for s in range(players)]
         return simulate(deals, players=players, policy=seats, seed=seed, threads=threads, progress=report)
 
     even, odd = play_both_ways(deals, play_side, progress)
-    return ArenaResult((a, b), players, even, odd)
+    return ArenaResult(labels, players, even, odd)

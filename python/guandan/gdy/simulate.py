@@ -18,20 +18,23 @@ are the same for any number of threads or chunking (the same machinery as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Optional
 
 import numpy as np
 
+from .. import _core
 from .._core import gdy as core_gdy  # the core's Gan Deng Yan
-from ..common.checks import check_seed, seat_policies
-from ..common.columns import Columns
-from ..common.runner import MAX_N, Progress, run_in_chunks
-from .deal import check_players
+from ..common.bot_rows import run_bot_rows
+from ..common.checks import check_seed, checked_integer
+from ..common.columns import Columns, allocate_columns
+from ..common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks
+from .deal import Deal, check_players
 from .game import DEFAULT_TARGET, check_target
+from .players import POLICIES, PlayersLike, seat_players
 
-POLICIES = tuple(core_gdy.policy_names())  # the core's registry (gdy/policy.cpp), in its order
-
-PolicyLike = Union[str, Sequence[str]]
+#: One player for every seat, or one per seat: a bot spec (``"rule"``,
+#: ``"mybots:Greedy"``) or a bot object (:class:`guandan.gdy.bots.Bot`).
+PolicyLike = PlayersLike
 
 
 @dataclass(frozen=True)
@@ -63,11 +66,10 @@ class GameResults(Columns):
     bombs: np.ndarray
 
 
-def _setup(players, seed, policy, target) -> "core_gdy.SimulationSetup":
-    check_players(players)
+def _setup(players, seed, names, target) -> "core_gdy.SimulationSetup":
     check_seed(seed)
     check_target(target)
-    return core_gdy.SimulationSetup(players, seed, seat_policies(policy, players, POLICIES), target)
+    return core_gdy.SimulationSetup(players, seed, names, target)
 
 
 def simulate(
@@ -84,14 +86,53 @@ def simulate(
     (one name, or one per seat). ``first`` offsets the deal indices, so runs
     can be split and merged; ``progress(done, total)`` is called as deals
     finish. Ranges as :func:`guandan.simulate` (n up to 10**9, threads 1..256)."""
-    setup = _setup(players, seed, policy, DEFAULT_TARGET)
+    check_players(players)
+    names, bots = seat_players(policy, players, seed=check_seed(seed))
+    setup = _setup(players, seed, names, DEFAULT_TARGET)
     columns = {
         "winner": (np.int8, 1), "starter": (np.int8, 1), "penalties": (np.int16, players),
         "cards_left": (np.int8, players), "plays": (np.int16, 1), "passes": (np.int16, 1),
         "draws": (np.int16, 1), "bombs": (np.int8, 1),
     }
-    out = run_in_chunks(core_gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk, progress)
-    return DealResults(**out)
+    if not any(bots):
+        return DealResults(**run_in_chunks(core_gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk,
+                                           progress))
+    n_deals = checked_integer("the number to simulate", n_deals, 0, MAX_N)
+    first = checked_integer("first", first, 0, 2**64 - n_deals)
+    threads = checked_integer("threads", threads, 1, MAX_THREADS)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, got {progress!r}")
+    job = _BotDeals(players, seed, names, bots, columns)
+    return DealResults(**run_bot_rows(job, columns, n_deals, first, threads, progress))
+
+
+class _BotDeals:
+    """Deals with bots at some seats, played in this process: deal ``i`` is
+    the core's deal ``i`` (``Deal(players, match_deal_seed(seed, i))``), the
+    core's seats played by :class:`~guandan.gdy.bots.CoreBot` and every
+    seat shown only its observation (:func:`guandan.gdy.bots.play_deal`)."""
+
+    def __init__(self, players, seed, names, bots, columns) -> None:
+        self.players, self.seed, self.names, self.bots, self.columns = players, seed, names, bots, columns
+
+    def __call__(self, begin: int, count: int, progress: Optional[Progress]) -> dict:
+        from .bots import CoreBot, play_deal
+
+        out = allocate_columns(self.columns, count)
+        seats = [CoreBot(name, seed=(self.seed + s) % 2**64) if bot is None else bot
+                 for s, (name, bot) in enumerate(zip(self.names, self.bots))]
+        for row in range(count):
+            deal = play_deal(Deal(self.players, _core.match_deal_seed(self.seed, begin + row)), seats)
+            core = deal.core
+            out["winner"][row] = deal.winner
+            out["starter"][row] = deal.starter
+            out["penalties"][row] = deal.penalties
+            out["cards_left"][row] = deal.hand_sizes
+            out["plays"][row], out["passes"][row], out["draws"][row] = core.plays, core.pass_count, core.draws
+            out["bombs"][row] = deal.bombs
+            if progress is not None:
+                progress(row + 1, count)
+        return out
 
 
 def simulate_games(
@@ -106,8 +147,14 @@ def simulate_games(
     progress: Optional[Progress] = None,
 ) -> GameResults:
     """Play ``n_games`` whole games to ``target`` points; game ``i`` is
-    ``Game(players, match_deal_seed(seed, i), target)``."""
-    setup = _setup(players, seed, policy, target)
+    ``Game(players, match_deal_seed(seed, i), target)``. The core's
+    policies only (by name)."""
+    check_players(players)
+    names, bots = seat_players(policy, players)
+    if any(bots):
+        raise ValueError("simulate_games plays the core's policies (by name); bots of your own play simulate and "
+                         "arena deals")
+    setup = _setup(players, seed, names, target)
     columns = {"winners": (np.uint8, 1), "deals": (np.int16, 1), "scores": (np.int16, players),
                "plays": (np.int32, 1), "bombs": (np.int32, 1)}
     out = run_in_chunks(core_gdy.simulate_games, setup, columns, n_games, first, threads, chunk, progress)

@@ -7,7 +7,7 @@ import asyncio
 import os
 import re
 import threading
-from typing import Any, Coroutine, Dict, TypeVar
+from typing import Any, Coroutine, Dict, Optional, TypeVar
 
 from ..common import network
 from ..gd import arguments
@@ -79,7 +79,9 @@ def _count(text: str) -> int:
 def _bots(text: str) -> list:
     from .server import check_bots
 
-    names = [name.strip().lower() for name in text.split(",")]
+    from ..common.options import bot_names
+
+    names = bot_names(text)
     try:
         return check_bots(names)
     except ValueError as error:
@@ -88,73 +90,32 @@ def _bots(text: str) -> list:
 
 def bot_options(name: str) -> Dict[str, Any]:
     """The options bot ``name`` takes (its keyword arguments but the seed), with their defaults."""
-    import inspect
-
+    from ..common.bot_spec import bot_options as declared_options
     from ..gd.bots import BOTS
 
-    try:
-        parameters = inspect.signature(BOTS[name]).parameters.values()
-    except (TypeError, ValueError):
-        return {}
-    return {p.name: p.default for p in parameters
-            if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    return declared_options(BOTS[name]) if name in BOTS else {}
 
 
-def _option_value(key: str, text: str, default: Any) -> Any:
-    """``text`` as the type of an option whose default is ``default`` (a
-    number of that type; ``none`` for an option that may be None)."""
-    text = text.strip()
-    if default is None and text.lower() == "none":
-        return None
-    if isinstance(default, float):
-        try:
-            value = float(text)
-        except ValueError:
-            raise ValueError(f"{key} must be a number, got {text!r}") from None
-        if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError(f"{key} must be a finite number, got {text!r}")
-        return value
-    if not re.fullmatch(r"[+-]?[0-9][0-9_]*", text):
-        raise ValueError(f"{key} must be a whole number, got {text!r}")
-    return int(text)
+def make_connect_bot(name: str, options: Optional[Dict[str, Any]], seed: Any = None) -> Any:
+    """Bot ``name`` with ``options`` (checked by the bot itself); a
+    ``MODULE:CLASS`` spec (options None) is made by its own class."""
+    from ..gd.bots import make_bot
+    from ..gd.players import bot_object
 
-
-def make_connect_bot(name: str, options: Dict[str, Any], seed: Any = None) -> Any:
-    """Bot ``name`` with ``options`` (checked by the bot itself)."""
-    from ..gd.bots import BOTS, SimpleBot
-
-    factory = BOTS[name]
-    return factory(**options) if factory is SimpleBot else factory(seed, **options)
+    return bot_object(name) if options is None else make_bot(name, seed, **options)
 
 
 def parse_bot_spec(text: str) -> tuple:
-    """``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` as ``(name, options)``; a
-    ValueError of one line for an unknown bot or option or a bad value."""
+    """``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` as ``(name, options)``, or
+    ``MODULE:CLASS[:KEY=VALUE,...]`` as ``(text, None)``; a ValueError of
+    one line for an unknown bot or option or a bad value."""
+    from ..common.bot_spec import is_user_spec, parse_builtin
     from ..gd.bots import BOTS
 
-    name, colon, rest = text.strip().partition(":")
-    name = name.strip().lower()
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name or text!r} (expected one of {', '.join(BOTS)})")
-    known = bot_options(name)
-    takes = f"it takes {', '.join(known)}" if known else "it takes none"
-    options: Dict[str, Any] = {}
-    items = [item.strip() for item in rest.split(",")] if colon else []
-    if colon and not any(items):
-        raise ValueError(f"{name}: give options as {name}:KEY=VALUE,... ({takes})")
-    for item in items:
-        key, equals, value = item.partition("=")
-        key = key.strip().lower()
-        if key not in known:
-            raise ValueError(f"{name} has no option {key!r} ({takes})")
-        if not equals or not value.strip():
-            raise ValueError(f"{name}: option {key} needs a value ({key}=VALUE)")
-        if key in options:
-            raise ValueError(f"{name}: option {key} given twice")
-        try:
-            options[key] = _option_value(key, value, known[key])
-        except ValueError as error:
-            raise ValueError(f"{name}: {error}") from None
+    if is_user_spec(text, BOTS):
+        make_connect_bot(text.strip(), None)  # imports it: a mistake shows now, not at the table
+        return text.strip(), None
+    name, options = parse_builtin(text, BOTS)
     try:
         make_connect_bot(name, options)  # the bot checks its ranges
     except (ValueError, TypeError) as error:
@@ -250,6 +211,8 @@ def connect_command(args: argparse.Namespace) -> int:
 
     _check_websockets()
     name, options = args.bot
+    if args.think_ms is not None and options is None:
+        raise ValueError(f"--think-ms: {name} is a bot of your own; give its options in --bot")
     if args.think_ms is not None:
         if "think_ms" not in bot_options(name):
             raise ValueError(f"--think-ms: {name} has no time budget (search and search_v2 have)")

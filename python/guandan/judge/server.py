@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, TextIO
 
 from .._core import Card, Move
-from ..gd.bots import Bot, make_bot
+from ..gd.bots import Bot
+from ..gd.players import bot_object
 from ..gd.match import Match
 from ..gd.ruleset import RulesetLike, as_ruleset
 from . import messages
@@ -121,7 +122,7 @@ class _Seat:
     def __init__(self, participant: int, bot_name: str, seed: int) -> None:
         self.participant = participant
         self.bot_name = bot_name
-        self.bot: Bot = make_bot(bot_name, seed)
+        self.bot: Bot = bot_object(bot_name, seed)
         self.connection: Any = None
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.ever_connected = False
@@ -463,14 +464,17 @@ def _match_seed(seed: int, index: int) -> int:
 
 
 def check_bots(names: List[str]) -> List[str]:
-    """One bot name for every seat, or four; ValueError naming an unknown one."""
-    from ..gd.bots import BOTS
+    """One bot for every seat, or four: names or specs (``search:think_ms=30``,
+    ``mybots:Greedy``); ValueError naming an unknown one."""
+    from ..gd.players import parse_bot
 
     if len(names) not in (1, 4):
         raise ValueError(f"--bots: give one bot or four, one per seat; got {len(names)}")
     for name in names:
-        if name not in BOTS:
-            raise ValueError(f"--bots: unknown bot {name!r} (expected one of {', '.join(BOTS)})")
+        try:
+            parse_bot(name)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"--bots: {error}") from None
     return names * 4 if len(names) == 1 else list(names)
 
 
