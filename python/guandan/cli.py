@@ -14,11 +14,12 @@ and prints a summary with confidence intervals; ``--out`` also writes the
 results and the run that made them (see ``guandan.common.results_file``).
 
     guandan arena [--bots A,B | --league A,B,C...] [--deals N] [--ruleset NAME] [--threads T] [--seed S]
-                  [--rollouts R] [--out F.json|F.csv] [--quiet]
+                  [--rollouts R] [--out F.json|F.csv] [--sprt ELO0,ELO1] [--quiet]
 
-compares two core policies on duplicate deals (teams swapped); ``--league``
+compares two bots on duplicate deals (teams swapped); ``--league``
 plays every pair of the bots listed, on the same N deal pairs per match-up,
-and rates them (see ``guandan.gd.league``).
+and rates them (see ``guandan.gd.league``); ``--sprt`` plays pairs in
+batches until a sequential test decides (see ``guandan.gd.sprt``).
 
     guandan play [--ruleset NAME] [--seed N] [--seat S] [--bots NAME]
 
@@ -38,9 +39,10 @@ Each game is an entry of the game registry (``guandan.common.games``):
 game's command, with the options it adds to the shared ones
 (``guandan.common.command_line``); ``--game NAME --help`` lists them.
 
-    guandan serve [--host H] [--port P] [--db FILE] [--game NAME[,...]]
+    guandan serve [--host H] [--port P] [--db FILE] [--game NAME[,...]] [--bot [GAME/]NAME=SPEC[+SPEC...]]
 
-serves the games in a browser (``docs/web.md``; needs ``pip install '.[web]'``).
+serves the games in a browser (``docs/web.md``; needs ``pip install '.[web]'``);
+``--bot`` adds a bot strength of one's own to the lobby.
 
     guandan judge [--host H] [--port P] [--matches N] [--ruleset NAME] [--level L] [--seed S]
                   [--wait SEC] [--timeout SEC] [--bots NAME[,...]] [--duplicate] [--out FILE]
@@ -139,7 +141,7 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
 
     add_game_commands(sub, game)
 
-    from .web.serve import bot_delay, port, serve_command, served_games
+    from .web.serve import bot_delay, bot_strength, port, serve_command, served_games
 
     web = sub.add_parser("serve", help="play in a browser: tables with friends and bots (needs the web extra)")
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -150,6 +152,9 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
     web.add_argument("--game", type=served_games, default=None, metavar="NAMES",
                      help="the games to host, comma-separated, the first the lobby's default "
                           "(default: every game with a browser table)")
+    web.add_argument("--bot", type=bot_strength, action="append", default=None, metavar="[GAME/]NAME=SPEC[+SPEC...]",
+                     help="add bot strength NAME to GAME's tables (default guandan): one bot spec "
+                          "(e.g. mybots:Greedy, search:think_ms=500), or one per bot seat joined by +; repeatable")
     web.set_defaults(run=serve_command)
 
     from .judge.command import add_commands as add_judge_commands

@@ -10,7 +10,7 @@ import json
 import logging
 import mimetypes
 import os
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Optional, Sequence, Tuple
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -25,10 +25,10 @@ from .bot_runner import BotRunner
 from .errors import WebError
 from .i18n import detail
 from .rate_limit import RateLimit
-from .rooms import BotFactory, Connection, Rooms
+from .rooms import BotFactories, Connection, Rooms
 from .store import Store
 from .views import table_summary
-from .web_games import game_summary, hosted_games, web_game
+from .web_games import BotsOption, custom_strengths, game_summary, hosted_games, web_game, web_game_names
 
 log = logging.getLogger("guandan.web")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -127,7 +127,8 @@ async def get_session(request: Request) -> Response:
 @_errors
 async def list_games(request: Request) -> Response:
     """The games this server hosts, first the default, as the lobby offers them."""
-    return JSONResponse({"games": [game_summary(web_game(name)) for name in _rooms(request).games]})
+    rooms = _rooms(request)
+    return JSONResponse({"games": [game_summary(web_game(name), rooms.custom_names(name)) for name in rooms.games]})
 
 
 @_errors
@@ -317,15 +318,26 @@ async def table_page(request: Request) -> Response:
     return _page_file(name if os.path.isfile(os.path.join(STATIC, name)) else "index.html")
 
 
-def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_factory: Optional[BotFactory] = None,
-               workers: int = 4, message_rate: Tuple[float, int] = (10.0, 20),
-               games: Optional[Sequence[str]] = None) -> Starlette:
+def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
+               bot_factory: Optional[BotFactories] = None, workers: int = 4,
+               message_rate: Tuple[float, int] = (10.0, 20), games: Optional[Sequence[str]] = None,
+               bots: Optional[BotsOption] = None) -> Starlette:
     """The app on the database at ``db_path`` (created if missing); bots
     pause ``bot_delay`` seconds before each action; a websocket may send
     ``message_rate`` = (messages a second, burst). New tables may be of
     ``games`` (registry names, the first the default; default: every game
-    with a browser table)."""
+    with a browser table).
+
+    ``bots`` adds bot strengths of one's own, per game, after the built-in
+    ones: ``{"guandan": {"mine": "mybots:Greedy", "mix": ["rule", Greedy()]}}``,
+    one bot (a spec or a bot object) for every bot seat, or a list giving the
+    bots of the bot seats in seat order (repeated as needed). Each is checked
+    now: ValueError naming the game, the strength and what is wrong.
+    ``bot_factory`` (``factory(strength) -> bot``, for every game or per
+    game as ``{game: factory}``) replaces a game's built-in bots."""
     hosted = hosted_games(games)
+    strengths = custom_strengths(bots)
+    _check_factory(bot_factory)
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
@@ -353,7 +365,20 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6, bot_
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.rooms = Rooms(store, runner, bot_delay, bot_factory, hosted)
+    app.state.rooms = Rooms(store, runner, bot_delay, bot_factory, hosted, strengths)
     app.state.message_rate = message_rate
     return app
+
+
+def _check_factory(bot_factory: Any) -> None:
+    if bot_factory is None or callable(bot_factory):
+        return
+    if not isinstance(bot_factory, Mapping):
+        raise ValueError(f"bot_factory must be a function of the strength, or one per game, got {bot_factory!r}")
+    known = web_game_names()
+    for game, factory in bot_factory.items():
+        if game not in known:
+            raise ValueError(f"bot_factory: no browser table for the game {game!r} (games with one: {', '.join(known)})")
+        if not callable(factory):
+            raise ValueError(f"bot_factory: the factory of {game} must be a function of the strength, got {factory!r}")
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
 
-from ..gdy.bots import CoreBot
+from ..gdy.bots import CoreBot, ask, seat_turn
 from ..gdy.deal import Action, Deal
 from ..gdy.log import game_log
+from ..gdy.players import is_bot, parse_bot
 from ..gdy.plays import Play
 from .errors import WebError
 from .gdy_coach import hint_reason
@@ -23,7 +24,7 @@ from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_record, 
 from .i18n import Text, detail, gdy_play_name
 from .protocol import Message, bad_field, reading, server_message
 from .tables import Table
-from .web_games import GameView, WebGame
+from .web_games import GameView, UserBots, WebGame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rooms import Connection, Rooms
@@ -169,7 +170,8 @@ async def _hint(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connect
         raise WebError("not_your_turn")
     position = table.game.deal.copy()
     bot = CoreBot(HINT_STRENGTH, seed=table.seed ^ table.actions)
-    play = await rooms.runner.run(lambda: bot.choose(position))
+    shown = seat_turn(position)  # the seat's observation and plays: all the bot is given
+    play = await rooms.runner.run(lambda: ask(bot, *shown))
     if play.is_pass:
         connection.send(server_message("hint", ref=message.ref, cards=[], reading=None,
                                        reason=hint_reason(position, seat, play)))
@@ -183,10 +185,11 @@ async def _hint(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connect
 # --- bots ------------------------------------------------------------------------------
 
 def decide(table: Table, seat: int, bot: Any) -> Callable[[], Any]:
-    """The bot's play (``Play.PASS`` to pass), from a private copy of the deal
-    (the core's policy reads only the seat's hand and the public state)."""
-    position = _table(table).started_game().deal.copy()
-    return lambda: bot.choose(position)
+    """The bot's play (``Play.PASS`` to pass), chosen from the seat's
+    observation and legal plays alone, taken now: the table may move on
+    while the bot thinks."""
+    shown = seat_turn(_table(table).started_game().deal)
+    return lambda: ask(bot, *shown)
 
 
 def act(table: Table, seat: int, decision: Any) -> None:
@@ -243,8 +246,15 @@ def _make_bot(strength: str, seed: int) -> Any:
     return CoreBot(strength, seed)
 
 
+def _user_bot(spec: str, seed: int) -> Any:
+    """The bot a spec names: a core policy, or a bot of one's own."""
+    player = parse_bot(spec, seed)
+    return CoreBot(player, seed) if isinstance(player, str) else player
+
+
 WEB_GAME = WebGame(
     name="gdy", table=GdyTable, seats=SEATS, default_seats=4, strengths=tuple(BOT_STRENGTHS),
     default_strength="rule", options=_options, make_bot=_make_bot, view=view, messages=MESSAGES, handle=handle,
     decide=decide, act=act, fallback=fallback, log=_log_of, page="gdy.html", replay=replay_steps,
+    user_bots=UserBots(make=_user_bot, is_bot=is_bot, methods="choose_move"),
 )

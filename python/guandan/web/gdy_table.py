@@ -12,7 +12,7 @@ next deal is dealt, so every seat sees how it ended.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence
 
 from ..gdy.cards import Cards
 from ..gdy.deal import Deal
@@ -47,10 +47,12 @@ class GdyTable(Table):
     GAME = "gdy"
 
     def __init__(self, code: str, host: str, options: Mapping[str, Any], bots: str, public: bool, seed: int,
-                 seats: int = 4, created: float = 0.0, on_action: Optional[OnAction] = None) -> None:
+                 seats: int = 4, created: float = 0.0, on_action: Optional[OnAction] = None,
+                 strengths: Optional[Collection[str]] = None) -> None:
         check_target(options.get("target"))
-        if bots not in BOT_STRENGTHS:
-            raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(BOT_STRENGTHS)))
+        allowed = BOT_STRENGTHS if strengths is None else strengths  # the server's, with its own
+        if not isinstance(bots, str) or bots not in allowed:
+            raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(allowed)))
         super().__init__(code, host, options, bots, public, seed, seats, created, on_action)
         self.game: Optional[Game] = None
         self.finished: Optional[Deal] = None  # the deal just scored, shown until the next is dealt

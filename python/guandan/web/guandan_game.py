@@ -20,6 +20,7 @@ from ..gd.deal import Deal
 from ..gd.events import Event
 from ..gd.log import match_log
 from ..gd.observation import Observation
+from ..gd.players import bot_object, is_bot
 from . import coach
 from .errors import WebError
 from .guandan_table import BOT_STRENGTHS, SEATS, GuandanTable, check_options, move_record
@@ -27,7 +28,7 @@ from .i18n import detail, move_name
 from .protocol import MAX_CARDS, Message, bad_field, reading, server_message
 from .selection import read_selection
 from .tables import Table
-from .web_games import GameView, WebGame
+from .web_games import GameView, UserBots, WebGame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rooms import Connection, Rooms
@@ -241,9 +242,19 @@ def decide(table: Table, seat: int, bot: Any) -> Callable[[], Any]:
     observation = position.observation(seat, table.match)
 
     def work() -> Any:
+        # A bot of one's own may answer anything: an answer the deal does not
+        # allow fails here, so the table plays the fallback instead.
         if position.phase in ("tribute", "return"):
-            return bot.choose_card(observation, position.tribute_options())
-        return bot.choose_move(observation, position.legal_moves(), position.can_pass())
+            options = position.tribute_options()
+            card = bot.choose_card(observation, options)
+            if card not in options:
+                raise ValueError(f"seat {seat} chose {card!r}, not one of {', '.join(map(str, options))}")
+            return card
+        moves, can_pass = position.legal_moves(), position.can_pass()
+        move = bot.choose_move(observation, moves, can_pass)
+        if (move is None and not can_pass) or (move is not None and move not in moves):
+            raise ValueError(f"seat {seat} chose {move!r}, which it may not play now")
+        return move
 
     return work
 
@@ -281,4 +292,5 @@ WEB_GAME = WebGame(
     name="guandan", table=GuandanTable, seats=(SEATS, SEATS), default_seats=SEATS,
     strengths=tuple(BOT_STRENGTHS), default_strength="rule", options=_options, make_bot=_make_bot, view=view,
     messages=MESSAGES, handle=handle, decide=decide, act=act, fallback=fallback, log=_log_of,
+    user_bots=UserBots(make=bot_object, is_bot=is_bot, methods="choose_move and choose_card"),
 )

@@ -5,7 +5,7 @@ pass and tribute actions, each checked by the engine before it is committed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Sequence
 
 from .._core import Card, Move
 from ..gd.bots import Bot, RuleBot, SearchBot, SimpleBot
@@ -29,13 +29,15 @@ BOT_STRENGTHS: Dict[str, Callable[[Optional[int]], Bot]] = {
 SEATS = 4
 
 
-def check_options(ruleset: Any, bots: Any) -> None:
+def check_options(ruleset: Any, bots: Any, strengths: Optional[Collection[str]] = None) -> None:
+    """A ruleset and a bot strength, one of ``strengths`` (default: the built-in ones)."""
     # Names are strings: a list or an object from a request body is refused
     # here, before it reaches a lookup that would fail on an unhashable key.
     if not isinstance(ruleset, str) or ruleset not in PRESET_NAMES:
         raise WebError("bad_request", detail=detail("one_of", field="ruleset", values=", ".join(PRESET_NAMES)))
-    if not isinstance(bots, str) or bots not in BOT_STRENGTHS:
-        raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(BOT_STRENGTHS)))
+    allowed = BOT_STRENGTHS if strengths is None else strengths
+    if not isinstance(bots, str) or bots not in allowed:
+        raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(allowed)))
 
 
 def _cards_text(cards: Sequence[Card]) -> List[str]:
@@ -50,8 +52,9 @@ class GuandanTable(Table):
     GAME = "guandan"
 
     def __init__(self, code: str, host: str, options: Mapping[str, Any], bots: str, public: bool, seed: int,
-                 seats: int = SEATS, created: float = 0.0, on_action: Optional[OnAction] = None) -> None:
-        check_options(options.get("ruleset"), bots)
+                 seats: int = SEATS, created: float = 0.0, on_action: Optional[OnAction] = None,
+                 strengths: Optional[Collection[str]] = None) -> None:
+        check_options(options.get("ruleset"), bots, strengths)  # strengths: the server's, with its own
         super().__init__(code, host, options, bots, public, seed, SEATS, created, on_action)
         self.match: Optional[Match] = None
         self.trick: List[Optional[Dict[str, Any]]] = [None] * SEATS  # each seat's last action in the trick

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union
 
 from .bot_runner import BotRunner
 from .deltas import ViewStream
@@ -23,7 +23,7 @@ from .protocol import Message, server_message
 from .store import Store, TableRecord
 from .tables import Table, new_code, normal_code
 from .views import seat_view
-from .web_games import WebGame, hosted_games, web_game
+from .web_games import CustomStrengths, WebGame, hosted_games, seat_bot, web_game
 
 log = logging.getLogger("guandan.web")
 T = TypeVar("T")
@@ -39,9 +39,12 @@ CLOCK_RANGE = (1, 600)  # the page offers 15 to 120
 HIDE_IDLE_S = 600
 END_IDLE_S = 3 * 3600
 
-#: Makes every bot of every table from its strength, instead of the table's
-#: game (tests use it for bots of their own).
+#: Makes every bot of a game's tables from its strength, instead of the
+#: game's own bots. ``create_app(bots=...)`` is the way to add bots of one's
+#: own; a factory, given for every game or per game ({game: factory}),
+#: replaces the built-in strengths wholesale.
 BotFactory = Callable[[str], Any]
+BotFactories = Union[BotFactory, Mapping[str, BotFactory]]
 
 
 def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
@@ -97,13 +100,16 @@ class Connection:
 
 class Rooms:
     def __init__(self, store: Store, runner: BotRunner, bot_delay: float = 0.6,
-                 bot_factory: Optional[BotFactory] = None, games: Optional[Sequence[str]] = None) -> None:
+                 bot_factory: Optional[BotFactories] = None, games: Optional[Sequence[str]] = None,
+                 strengths: Optional[CustomStrengths] = None) -> None:
         self.store = store
         # The games new tables may be of (stored tables of others still resume).
         self.games = hosted_games(games)
         self.runner = runner
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory
+        # The server's own bot strengths, per game (web_games.custom_strengths, checked).
+        self.custom: CustomStrengths = dict(strengths or {})
         self.names: Dict[str, str] = store.player_names()
         self.tables: Dict[str, Table] = {}
         self.connections: Dict[str, List[Connection]] = {}
@@ -120,9 +126,24 @@ class Rooms:
                 self.tables[record.code] = table
 
     # --- tables ----------------------------------------------------------------
+    def custom_names(self, game: str) -> List[str]:
+        """The names of the server's own bot strengths of ``game``."""
+        return list(self.custom.get(game, {}))
+
     def _new_table(self, record: TableRecord) -> Table:
-        return web_game(record.game).table(record.code, record.host, record.options, record.bots, record.public,
-                                           record.seed, record.seats, record.created, on_action=self.store.add_action)
+        game = web_game(record.game)
+        bots = record.bots
+        extra: Dict[str, Any] = {}
+        if bots in self.custom.get(game.name, {}):
+            extra["strengths"] = list(game.strengths) + self.custom_names(game.name)
+        elif bots not in game.strengths:
+            # Stored by a server that had this strength of its own and this
+            # one lacks: the table resumes with the game's default bots.
+            log.warning("table %s: no bot strength %r here; its bots play %r", record.code, bots,
+                        game.default_strength)
+            bots = game.default_strength
+        return game.table(record.code, record.host, record.options, bots, record.public, record.seed, record.seats,
+                          record.created, on_action=self.store.add_action, **extra)
 
     def _rebuild(self, record: TableRecord) -> Table:
         table = self._new_table(record)
@@ -141,7 +162,7 @@ class Rooms:
         self.sweep_idle()
         game = web_game(body.get("game", self.games[0]), self.games)
         options = game.options(body)
-        bots = game.check_strength(body.get("bots", game.default_strength))
+        bots = game.check_strength(body.get("bots", game.default_strength), self.custom_names(game.name))
         seats = game.check_seats(body["players"]) if "players" in body else game.default_seats
         if type(public) is not bool:
             raise WebError("bad_request", detail=detail("true_or_false", field="public"))
@@ -327,9 +348,23 @@ class Rooms:
     def _bot(self, table: Table, seat: int) -> Any:
         key = (table.code, seat)
         if key not in self._bots:
-            make = self.bot_factory or (lambda strength: self.game_of(table).make_bot(strength, secrets.randbits(63)))
-            self._bots[key] = make(table.bots)
+            self._bots[key] = self._new_bot(table, seat)
         return self._bots[key]
+
+    def _new_bot(self, table: Table, seat: int) -> Any:
+        """The bot of ``seat``: from the server's own strength of the table,
+        the bot factory of its game, or the game's built-in bots."""
+        game = self.game_of(table)
+        own = self.custom.get(game.name, {}).get(table.bots)
+        if own is not None:
+            # Bot seat k (counting, in seat order, the seats bots play now)
+            # gets the k-th bot of the list, which repeats as needed.
+            k = sum(1 for s in range(seat) if table.seats[s] is None or s in table.away)
+            return seat_bot(game, own[k % len(own)], secrets.randbits(63))
+        factory = self.bot_factory.get(game.name) if isinstance(self.bot_factory, Mapping) else self.bot_factory
+        if factory is not None:
+            return factory(table.bots)
+        return game.make_bot(table.bots, secrets.randbits(63))
 
     async def _drive(self, table: Table) -> None:
         """Play the bots' turns while a bot is to act and someone watches."""

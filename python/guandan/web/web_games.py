@@ -12,8 +12,10 @@ send while it plays, and how a bot decides.
 
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type, Union
 
 from ..common.games import game_entry, game_names
 from .errors import WebError
@@ -23,6 +25,27 @@ from .tables import Table
 #: The game part of a seat's view: ``match`` and ``deal`` (None before the
 #: start), and per seat the fields the seat list adds (cards left, ...).
 GameView = Tuple[Optional[Dict[str, Any]], Optional[Dict[str, Any]], List[Dict[str, Any]]]
+
+#: A bot as a server is given it: a bot spec (``rule``, ``search:think_ms=300``,
+#: ``mybots:Greedy``, :mod:`guandan.common.bot_spec`) or a bot object of the game.
+BotLike = Any
+#: Bot strengths of one's own, as ``create_app(bots=...)`` takes them: per
+#: game, per strength name, one bot for every bot seat or one per bot seat.
+BotsOption = Mapping[str, Mapping[str, Union[BotLike, Sequence[BotLike]]]]
+#: The same once checked: per game, per strength, the bots of the bot seats in
+#: seat order (bot seat k plays the k % len-th).
+CustomStrengths = Dict[str, Dict[str, Tuple[BotLike, ...]]]
+
+#: A strength name of one's own: short, and safe in a page, a URL and a log.
+STRENGTH_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
+
+
+@dataclass(frozen=True)
+class UserBots:
+    """How a game takes bots of one's own (a strength of ``create_app(bots=...)``)."""
+    make: Callable[[str, int], Any]   # the bot a spec names, seeded; ValueError for a bad spec
+    is_bot: Callable[[Any], bool]     # whether an object is a bot of the game
+    methods: str                      # the methods a bot object has, for error messages
 
 
 @dataclass(frozen=True)
@@ -48,10 +71,16 @@ class WebGame:
     # A finished table step by step for a replay page, every hand shown
     # (GET /api/tables/{code}/replay); None where the page replays the log itself.
     replay: Optional[Callable[[Table], Dict[str, Any]]] = None
+    # Bots of one's own at its tables; None where the game takes none. The
+    # table class of such a game takes ``strengths`` (the names it allows).
+    user_bots: Optional[UserBots] = None
 
-    def check_strength(self, bots: Any) -> str:
-        if not isinstance(bots, str) or bots not in self.strengths:
-            raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(self.strengths)))
+    def check_strength(self, bots: Any, extra: Sequence[str] = ()) -> str:
+        """``bots`` if it names a strength of the game or one of ``extra``
+        (the server's own, after the built-in ones)."""
+        allowed = list(self.strengths) + list(extra)
+        if not isinstance(bots, str) or bots not in allowed:
+            raise WebError("bad_request", detail=detail("one_of", field="bots", values=", ".join(allowed)))
         return bots
 
     def check_seats(self, seats: Any) -> int:
@@ -90,10 +119,11 @@ def hosted_games(games: Optional[Sequence[str]]) -> Tuple[str, ...]:
     return tuple(dict.fromkeys(games))
 
 
-def game_summary(game: WebGame) -> Dict[str, Any]:
+def game_summary(game: WebGame, extra: Sequence[str] = ()) -> Dict[str, Any]:
     """What the lobby needs to offer a game's tables: its name and title, bot
-    strengths and table sizes, with their defaults (``GET /api/games``)."""
-    return {"name": game.name, "title": game_entry(game.name).title, "strengths": list(game.strengths),
+    strengths (the built-in ones, then ``extra``, the server's own) and table
+    sizes, with their defaults (``GET /api/games``)."""
+    return {"name": game.name, "title": game_entry(game.name).title, "strengths": list(game.strengths) + list(extra),
             "default_strength": game.default_strength, "seats": list(game.seats),
             "default_seats": game.default_seats, "page": game.page}
 
@@ -101,3 +131,67 @@ def game_summary(game: WebGame) -> Dict[str, Any]:
 def web_game_names() -> List[str]:
     """The registered games that have a browser table."""
     return [name for name in game_names() if game_entry(name).web_table is not None]
+
+
+def custom_strengths(bots: Optional[BotsOption]) -> CustomStrengths:
+    """Bot strengths of one's own, checked: ``{game: {name: bots}}`` where
+    ``bots`` is one bot (a spec or a bot object) for every bot seat, or a
+    list of them, one per bot seat in seat order (cycled). Each spec is made
+    once and each object copied once here, so a bad one fails now, not at a
+    table. ValueError naming the game, the strength and what is wrong."""
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        raise ValueError(f"bots must map game names to {{strength: bots}}, got {bots!r}")
+    known = web_game_names()
+    checked: CustomStrengths = {}
+    for game_name, strengths in bots.items():
+        if game_name not in known:
+            raise ValueError(f"bot strengths: no browser table for the game {game_name!r} "
+                             f"(games with one: {', '.join(known)})")
+        game = web_game(game_name)
+        if game.user_bots is None:
+            raise ValueError(f"bot strengths: {game_name} takes no bots of your own")
+        if not isinstance(strengths, Mapping):
+            raise ValueError(f"bot strengths: {game_name} needs a mapping of strength names to bots, got {strengths!r}")
+        checked[game_name] = {name: _strength_bots(game, game.user_bots, name, given)
+                              for name, given in strengths.items()}
+    return checked
+
+
+def _strength_bots(game: WebGame, user_bots: UserBots, name: Any, given: Any) -> Tuple[BotLike, ...]:
+    if not isinstance(name, str) or not STRENGTH_NAME.fullmatch(name):
+        raise ValueError(f"bot strength {name!r} of {game.name}: a name is a letter then up to 19 letters, "
+                         f"digits, _ or -")
+    where = f"bot strength {name!r} of {game.name}"
+    if name.lower() in (builtin.lower() for builtin in game.strengths):
+        raise ValueError(f"{where}: the name is a built-in strength ({', '.join(game.strengths)}); choose another")
+    entries = list(given) if isinstance(given, (list, tuple)) else [given]
+    most = game.seats[1]
+    if not 1 <= len(entries) <= most:
+        raise ValueError(f"{where}: give 1 to {most} bots (one per bot seat), got {len(entries)}")
+    for k, entry in enumerate(entries):
+        at = where if len(entries) == 1 else f"{where}, bot {k + 1}"
+        if isinstance(entry, str):
+            try:
+                user_bots.make(entry, 0)
+            except Exception as error:  # a user's class may fail in any way: report it as bad input
+                why = str(error) if isinstance(error, (ValueError, TypeError)) else f"{type(error).__name__}: {error}"
+                raise ValueError(f"{at}: {' '.join(why.split())}") from None
+        elif user_bots.is_bot(entry):
+            try:
+                copy.deepcopy(entry)  # each seat of each table gets a copy of its own
+            except Exception as error:
+                raise ValueError(f"{at}: the bot cannot be copied for each seat (copy.deepcopy: {error})") from None
+        else:
+            raise ValueError(f"{at}: {entry!r} is neither a bot spec nor a bot (an object with {user_bots.methods})")
+    return tuple(entries)
+
+
+def seat_bot(game: WebGame, entry: BotLike, seed: int) -> Any:
+    """The bot of one seat from an entry of a checked strength: the bot a
+    spec names, seeded ``seed``, or a copy of a bot object (tables and
+    seats share nothing: a bot may remember its seat's deal)."""
+    if game.user_bots is None:
+        raise ValueError(f"{game.name} takes no bots of your own")
+    return game.user_bots.make(entry, seed) if isinstance(entry, str) else copy.deepcopy(entry)

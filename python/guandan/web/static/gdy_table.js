@@ -2,7 +2,7 @@
 // authority), the latest seat view drawn on every change (docs/web.md §7),
 // and the player's intents (select, play, pass, hint, next, chat) sent back.
 // Every server string goes in by textContent.
-import { initI18n, t, pick } from "/static/i18n.js";
+import { initI18n, t, pick, strengthName } from "/static/i18n.js";
 import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
@@ -83,7 +83,7 @@ function render() {
   const table = view.table;
   $("table-code").textContent = t("table.code", { code: table.code });
   $("table-options").textContent = `${t("gdy.options", { n: table.seats.length, target: table.options.target })} · ` +
-    `${t("lobby.strength")}: ${t("strength." + table.bots)}`;
+    `${t("lobby.strength")}: ${strengthName(table.bots)}`;
   $("deal-number").textContent = deal ? t("table.deal", { n: deal.number }) : "";
   $("share-link").value = location.origin + (table.link || `/t/${code}`);
   $("share").hidden = table.status !== "waiting";
@@ -122,7 +122,7 @@ function seatLines(view, seat) {
   const info = view.seats[seat];
   const deal = view.deal;
   const lines = [el("strong", "seat-name", seatName(view, seat))];
-  if (info.bot) lines.push(el("span", "tag", ` (${t("strength." + info.bot)})`));
+  if (info.bot) lines.push(el("span", "tag", ` (${strengthName(info.bot)})`));
   if (info.away) lines.push(el("span", "tag", ` (${t("seat.away")})`));
   lines.push(el("div", "seat-cards", t("seat.cards", { n: info.cards ?? 0 })));
   lines.push(el("div", "seat-score", t("gdy.score", { n: info.score })));

@@ -342,6 +342,11 @@ export function hasKey(key) {
   return key in STRINGS;
 }
 
+/** A bot strength's name in the current language; a server's own strength (no translation) as it is named. */
+export function strengthName(name) {
+  return hasKey("strength." + name) ? t("strength." + name) : name;
+}
+
 export function setLang(next) {
   if (!LANGS.includes(next) || next === lang) return;
   lang = next;

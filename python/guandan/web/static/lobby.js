@@ -1,5 +1,5 @@
 // The lobby: nickname, vs bots, create, join by code or link, open tables.
-import { initI18n, t, pick } from "/static/i18n.js";
+import { initI18n, t, pick, strengthName } from "/static/i18n.js";
 import { api, currentPlayer, setNickname, parseTableCode, tableLink } from "/static/api.js";
 
 // The games this server hosts, the first the default: each one's title, bot
@@ -36,7 +36,7 @@ function fillSelects() {
   }
   for (const select of document.querySelectorAll(".strength-select")) {
     const game = GAMES[$(`${select.dataset.form}-game`).value] || GAMES[DEFAULT_GAME];
-    fillOptions(select, game.strengths, "strength.", game.default_strength);
+    fillOptions(select, game.strengths, "strength.", game.default_strength, strengthName);
   }
   for (const select of document.querySelectorAll(".ruleset-select")) fillOptions(select, RULESETS, "ruleset.", "standard");
   const clock = $("create-clock");
@@ -178,7 +178,7 @@ function openTableRow(table) {
     cell(table.host_name || ""),
     cell(gameName(game)),
     cell(game === "guandan" ? t("ruleset." + table.ruleset) : t("gdy.options", { n: table.seats.length, target: table.options.target })),
-    cell(t("strength." + table.bots)),
+    cell(strengthName(table.bots)),
     cell(`${table.humans} / ${table.seats.length}`),
     cell(t("status." + table.status)),
     action,

@@ -1,7 +1,7 @@
 // Drawing a seat view (docs/web.md §5): the status bar, the seats round the
 // felt, the play log and the deal and match summaries. Pure drawing: no
 // messages are sent from here. Every server string goes in by textContent.
-import { t, pick } from "/static/i18n.js";
+import { t, pick, strengthName } from "/static/i18n.js";
 import { cardRow, rankLabel, sortCards } from "/static/cards.js";
 
 export const POSITIONS = ["bottom", "right", "top", "left"]; // by (seat - mySeat) mod 4
@@ -56,7 +56,7 @@ export function placeBadge(place, deal) {
 export function renderStatus(view) {
   const table = view.table;
   document.getElementById("table-code").textContent = t("table.code", { code: table.code });
-  document.getElementById("table-ruleset").textContent = `${t("lobby.ruleset")}: ${t("ruleset." + table.ruleset)} · ${t("lobby.strength")}: ${t("strength." + table.bots)} · ${t(table.public ? "room.public" : "room.private")}`;
+  document.getElementById("table-ruleset").textContent = `${t("lobby.ruleset")}: ${t("ruleset." + table.ruleset)} · ${t("lobby.strength")}: ${strengthName(table.bots)} · ${t(table.public ? "room.public" : "room.private")}`;
   const deal = view.deal;
   const match = view.match;
   document.getElementById("deal-number").textContent = deal ? t("table.deal", { n: deal.number }) : "";
@@ -86,7 +86,7 @@ export function renderSeat(box, view, seat) {
   head.append(el("span", "seat-name", seatName(view, seat)));
   if (mySeat !== null && seat === mySeat) head.append(" ", el("span", "tag", `(${t("seat.you")})`));
   else if (mySeat !== null && seat === (mySeat ^ 2)) head.append(" ", el("span", "tag", `(${t("seat.partner")})`));
-  if (info.bot && (!info.human || info.away)) head.append(" ", el("span", "tag bot-tag", `[${t("strength." + info.bot)}]`));
+  if (info.bot && (!info.human || info.away)) head.append(" ", el("span", "tag bot-tag", `[${strengthName(info.bot)}]`));
   if (info.away) head.append(" ", el("span", "tag", `(${t("seat.away")})`));
   const badge = placeBadge(info.place, deal);
   if (badge) head.append(el("span", "badge", badge));
