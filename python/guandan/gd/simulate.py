@@ -36,6 +36,7 @@ from .cards import CardsLike, as_hand, level_index
 from ..common.bot_rows import run_bot_rows
 from ..common.checks import check_seed, checked_integer
 from ..common.columns import Columns
+from ..common.lines import mean_record, rate_record
 from ..common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks  # noqa: F401 (MAX_*: this module's API too)
 from .bots import Bot
 from .deal import Deal
@@ -98,10 +99,8 @@ class DealResults(Columns):
     def summary(self) -> Dict[str, Any]:
         """The run as plain values: wins by team, outcomes and tribute kinds
         with 95% intervals, means of plays, passes, bombs and levels
-        (:func:`guandan.gd.summary.deal_summary_data`; ``guandan simulate``
+        (:func:`deal_summary_data`; ``guandan simulate``
         prints these)."""
-        from .summary import deal_summary_data
-
         return deal_summary_data(self)
 
 
@@ -120,10 +119,38 @@ class MatchResults(Columns):
     seed: np.ndarray
 
     def summary(self) -> Dict[str, Any]:
-        """The run as plain values (:func:`guandan.gd.summary.match_summary_data`)."""
-        from .summary import match_summary_data
-
+        """The run as plain values (:func:`match_summary_data`)."""
         return match_summary_data(self)
+
+
+def deal_summary_data(results: DealResults) -> Dict[str, Any]:
+    """A run of deals as plain values: each team's wins, the outcomes and
+    tribute kinds (count, rate and 95% interval), and the means of plays,
+    passes, bombs and levels gained (mean, half width of the 95% interval,
+    spread)."""
+    n = len(results)
+    return {
+        "deals": n,
+        "team_wins": [rate_record(int((results.winning_team == team).sum()), n) for team in (0, 1)],
+        "outcomes": {outcome: rate_record(int((results.partner_place == place).sum()), n)
+                     for place, outcome in enumerate(OUTCOME_NAMES, 1)},
+        "tribute": {name: rate_record(int((results.tribute == code).sum()), n)
+                    for code, name in enumerate(TRIBUTE_EVENTS) if (results.tribute == code).any()},
+        "means": {"plays per deal": mean_record(results.plays), "passes per deal": mean_record(results.passes),
+                  "bombs per deal": mean_record(results.bombs), "levels gained": mean_record(results.levels_gained)},
+    }
+
+
+def match_summary_data(results: MatchResults) -> Dict[str, Any]:
+    """A run of matches as plain values, as :func:`deal_summary_data`."""
+    n = len(results)
+    return {
+        "matches": n,
+        "team_wins": [rate_record(int((results.winner == team).sum()), n) for team in (0, 1)],
+        "unfinished": rate_record(int((results.winner < 0).sum()), n),
+        "means": {"deals per match": mean_record(results.deals), "plays per match": mean_record(results.plays),
+                  "double wins per match": mean_record(results.double_wins)},
+    }
 
 
 MAX_ROLLOUTS: int = _core.MAX_ROLLOUTS
