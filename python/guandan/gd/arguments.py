@@ -52,10 +52,3 @@ def table_path(text: str) -> str:
         raise argparse.ArgumentTypeError(f"cannot write {text!r}: a folder or a read-only file is in the way")
     return path
 
-
-def ray_address(text: str) -> str:
-    """'auto', 'local' or the address of a Ray cluster."""
-    address = text.strip()
-    if not address:
-        raise argparse.ArgumentTypeError("give 'auto', 'local' or the address of a Ray cluster")
-    return address.lower() if address.lower() in ("auto", "local") else address

@@ -1,44 +1,132 @@
 """The same simulation on a Ray cluster (``pip install guandan-engine[ray]``).
 
 The run is cut into chunks of consecutive deal (or match) indices; each chunk
-is one Ray task calling :func:`guandan.simulate` with ``first=`` its first
-index, and the chunks are merged in index order. Since deal ``i`` depends
-only on the seed and ``i``, the result is identical to the single-machine
-run with the same seed.
+is one Ray task calling :func:`guandan.simulate` (or
+:func:`guandan.simulate_matches`) with every argument of the run and
+``first=`` its first index, and the chunks are merged in index order
+(:mod:`guandan.common.ray_tasks`). Since deal ``i`` depends only on the seed
+and ``i``, the result equals the single-machine run with the same arguments.
+
+Bots: a spec (``"search:think_ms=100"``, ``"mybots:Greedy:depth=2"``) is
+resolved inside each task, so a module of your own must be importable on
+the workers (a local Ray finds the driver's directory; a cluster needs a
+``runtime_env`` with ``working_dir`` or ``py_modules``, given to
+``ray.init``); a bot object is pickled, and each task plays with its own
+copy, as each worker process of a local run does.
+
+``aggregate=True`` returns a :class:`DealAggregate`, sums computed inside the
+tasks, instead of the rows: for runs too large to keep (10**9 deals).
 """
 
 from __future__ import annotations
 
-from typing import Optional, Union
+import functools
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ..common.checks import check_seed, checked_integer
+import numpy as np
+
+from ..common.checks import checked_integer
+from ..common.lines import rate_line, throughput_line
+from ..common.ray_tasks import Moments, check_address, check_picklable, run_tasks
+from .cards import CardsLike
+from .names import OUTCOME_NAMES
+from .players import seat_players
 from .ruleset import RulesetLike, as_ruleset
 from .simulate import (
     MAX_N,
-    MAX_ROLLOUTS,
     MAX_THREADS,
+    TRIBUTE_EVENTS,
     DealResults,
     MatchResults,
     PolicyLike,
     Progress,
-    policy_list,
     simulate,
     simulate_matches,
 )
 
-
-def _require_ray():
-    try:
-        import ray
-    except ImportError:  # pragma: no cover - exercised only without the extra
-        raise ImportError("the Ray cluster path needs Ray: pip install 'guandan-engine[ray]'") from None
-    return ray
+# Rows per task by default: a few seconds of work for the core's policies;
+# Python bots play far slower, so their tasks are smaller.
+_CHUNK_DEALS = 100_000
+_CHUNK_MATCHES = 2_000
+_CHUNK_WITH_BOTS = 2_000
 
 
-def _chunk(matches: bool, first: int, count: int, policy, ruleset, seed: int, threads: int, search_rollouts: int):
-    run = simulate_matches if matches else simulate
-    return run(count, policy=policy, ruleset=ruleset, seed=seed, threads=threads, first=first,
-               search_rollouts=search_rollouts)
+@dataclass(frozen=True)
+class DealAggregate:
+    """A run of deals as sums, computed where the deals are played and
+    merged with :meth:`merge`. The sums are exact whole numbers, so the
+    aggregate of a run is the same however it was cut, and they hold every
+    number of ``guandan simulate``'s summary (:meth:`summary_lines`): rates
+    from the counts, means and standard deviations from the
+    :class:`~guandan.common.ray_tasks.Moments` (``aggregate.plays.mean``,
+    ``aggregate.plays.sd``)."""
+
+    #: deals by winning team (0, 1), then by outcome (1-2, 1-3, 1-4)
+    outcomes: Tuple[Tuple[int, ...], ...] = ((0, 0, 0), (0, 0, 0))
+    #: deals by tribute event (:data:`~guandan.gd.simulate.TRIBUTE_EVENTS`)
+    tributes: Tuple[int, ...] = (0,) * len(TRIBUTE_EVENTS)
+    levels: Moments = field(default_factory=Moments)  # levels gained by the winners
+    plays: Moments = field(default_factory=Moments)
+    passes: Moments = field(default_factory=Moments)
+    bombs: Moments = field(default_factory=Moments)
+
+    @classmethod
+    def of(cls, results: DealResults) -> "DealAggregate":
+        """The sums of the rows of ``results``."""
+        outcomes = np.zeros((2, len(OUTCOME_NAMES)), dtype=np.int64)
+        np.add.at(outcomes, (results.winning_team, results.partner_place - 1), 1)
+        tributes = np.bincount(results.tribute, minlength=len(TRIBUTE_EVENTS))
+        return cls(outcomes=tuple(tuple(int(c) for c in row) for row in outcomes),
+                   tributes=tuple(int(c) for c in tributes),
+                   levels=Moments.of(results.levels_gained), plays=Moments.of(results.plays),
+                   passes=Moments.of(results.passes), bombs=Moments.of(results.bombs))
+
+    def merge(self, other: "DealAggregate") -> "DealAggregate":
+        """The aggregate of both runs' deals."""
+        return DealAggregate(
+            outcomes=tuple(tuple(a + b for a, b in zip(mine, theirs))
+                           for mine, theirs in zip(self.outcomes, other.outcomes)),
+            tributes=tuple(a + b for a, b in zip(self.tributes, other.tributes)),
+            levels=self.levels.merge(other.levels), plays=self.plays.merge(other.plays),
+            passes=self.passes.merge(other.passes), bombs=self.bombs.merge(other.bombs))
+
+    @property
+    def deals(self) -> int:
+        return sum(map(sum, self.outcomes))
+
+    @property
+    def team_wins(self) -> Tuple[int, int]:
+        """Deals won by team 0 and by team 1 (the team of the first player out)."""
+        return sum(self.outcomes[0]), sum(self.outcomes[1])
+
+    @property
+    def outcome_counts(self) -> Tuple[int, ...]:
+        """Deals that ended 1-2, 1-3 and 1-4."""
+        return tuple(a + b for a, b in zip(*self.outcomes))
+
+    def summary_lines(self, seconds: float) -> List[str]:
+        """The summary ``guandan simulate`` prints, the same lines as
+        :func:`guandan.gd.summary.deal_summary` of the rows."""
+        n = self.deals
+        lines = [throughput_line(n, "deals", seconds), "", f"  {'':<26}{'rate':>8}   95% interval",
+                 rate_line("team 0 (seats 0, 2) wins", self.team_wins[0], n),
+                 rate_line("team 1 (seats 1, 3) wins", self.team_wins[1], n)]
+        for place, (outcome, count) in enumerate(zip(OUTCOME_NAMES, self.outcome_counts), 1):
+            lines.append(rate_line(f"{outcome} (double win)" if place == 1 else outcome, count, n))
+        for name, count in zip(TRIBUTE_EVENTS, self.tributes):
+            if count:
+                lines.append(rate_line(f"tribute: {name}", count, n))
+        return lines + ["", self.plays.line("plays per deal"), self.passes.line("passes per deal"),
+                        self.bombs.line("bombs per deal"), self.levels.line("levels gained")]
+
+
+def _part(first: int, count: int, matches: bool, aggregate: bool, arguments: Dict[str, Any]) -> Any:
+    """What one task returns: its rows, or their aggregate."""
+    if matches:
+        return simulate_matches(count, first=first, **arguments)
+    rows = simulate(count, first=first, **arguments)
+    return DealAggregate.of(rows) if aggregate else rows
 
 
 def simulate_on_ray(
@@ -52,54 +140,63 @@ def simulate_on_ray(
     threads_per_task: int = 1,
     progress: Optional[Progress] = None,
     search_rollouts: int = 4000,
-) -> Union[DealResults, MatchResults]:
-    """Simulate ``n`` deals (or matches) as Ray tasks.
+    *,
+    level: str = "2",
+    tribute: bool = True,
+    hands: Optional[Union[Mapping[int, CardsLike], Sequence[Optional[CardsLike]]]] = None,
+    sizes: Optional[Sequence[int]] = None,
+    leader: Optional[int] = None,
+    aggregate: bool = False,
+) -> Union[DealResults, MatchResults, DealAggregate]:
+    """Simulate ``n`` deals (or matches) as Ray tasks; the result equals
+    :func:`guandan.simulate` (or :func:`guandan.simulate_matches`) with the
+    same arguments, which have the same meaning and ranges here.
 
     ``address``: ``"local"`` starts a Ray instance on this machine for the
     run; anything else (``"auto"``, ``"ray://host:10001"``, ...) connects to a
-    running cluster. An already initialised Ray is used as it is. The
-    arguments have the ranges of :func:`guandan.simulate`; ``chunk`` >= 1.
-    The arguments are checked before Ray is started.
+    running cluster. An already initialised Ray is used as it is (initialise
+    it yourself to give a ``runtime_env``). Each task plays ``chunk`` rows
+    (>= 1; default: a few seconds of work) on ``threads_per_task`` threads,
+    or worker processes when a seat is played by a Python bot, and asks Ray
+    for that many CPUs (it waits for a node with that many free). ``progress(done, total)`` is called as tasks finish.
+    ``aggregate=True`` (deals only) returns a :class:`DealAggregate` summed
+    in the tasks instead of the rows.
+
+    Every argument is checked, and every bot object pickled once, before
+    Ray is started: a mistake costs no cluster start.
     """
-    if not isinstance(address, str):
-        raise TypeError(f"address must be a string ('local', 'auto' or a Ray address), got {address!r}")
+    check_address(address)
     n = checked_integer("the number to simulate", n, 0, MAX_N)
+    if not isinstance(matches, bool):
+        raise TypeError(f"matches must be True or False, got {matches!r}")
+    if not isinstance(aggregate, bool):
+        raise TypeError(f"aggregate must be True or False, got {aggregate!r}")
     if chunk is not None:
         chunk = checked_integer("chunk", chunk, 1)
     threads_per_task = checked_integer("threads_per_task", threads_per_task, 1, MAX_THREADS)
-    search_rollouts = checked_integer("search_rollouts", search_rollouts, 1, MAX_ROLLOUTS)
-    policy_list(policy)
-    check_seed(seed)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, got {progress!r}")
-    ray = _require_ray()
-    rules = as_ruleset(ruleset)
-    started_here = False
-    if not ray.is_initialized():
-        if address == "local":
-            ray.init(include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-        started_here = True
-    try:
-        size = chunk or (2_000 if matches else 100_000)
-        task = ray.remote(_chunk)
-        starts = list(range(0, n, size))
-        pending = {task.remote(matches, start, min(size, n - start), policy, rules, seed, threads_per_task,
-                               search_rollouts): start for start in starts}
-        parts = {}
-        done = 0
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            start = pending.pop(ready[0])
-            parts[start] = ray.get(ready[0])
-            done += len(parts[start])
-            if progress is not None:
-                progress(done, n)
-        kind = MatchResults if matches else DealResults
-        if not parts:
-            return (simulate_matches if matches else simulate)(0)
-        return kind.concatenate([parts[start] for start in starts])
-    finally:
-        if started_here:
-            ray.shutdown()
+    arguments: Dict[str, Any] = dict(policy=policy, ruleset=as_ruleset(ruleset), seed=seed,
+                                     search_rollouts=search_rollouts, threads=threads_per_task)
+    if matches:
+        # A match deals every card and plays from level 2 with the tribute.
+        set_deal = {"level": level != "2", "tribute": tribute is not True, "hands": hands is not None,
+                    "sizes": sizes is not None, "leader": leader is not None}
+        given = [name for name, is_set in set_deal.items() if is_set]
+        if given:
+            raise ValueError(f"{', '.join(given)} set single deals; matches=True plays whole matches")
+        if aggregate:
+            raise ValueError("aggregate=True sums single deals; matches=True returns the rows of the matches")
+    else:
+        arguments.update(level=level, tribute=tribute, hands=hands, sizes=sizes, leader=leader)
+    check_picklable(policy)  # first: a bot given for several seats is copied by the checks below
+    # A run of none checks every remaining argument here, and is the result when n is 0.
+    empty = (simulate_matches if matches else simulate)(0, **arguments)
+    _, bots = seat_players(policy, seed=seed)
+    size = chunk or (_CHUNK_WITH_BOTS if any(bots) else _CHUNK_MATCHES if matches else _CHUNK_DEALS)
+
+    part = functools.partial(_part, matches=matches, aggregate=aggregate, arguments=arguments)
+    parts = run_tasks(address, n, size, part, threads_per_task, progress)
+    if aggregate:
+        return functools.reduce(DealAggregate.merge, parts, DealAggregate())
+    return type(empty).concatenate(parts) if parts else empty
