@@ -76,7 +76,7 @@ def test_an_option_of_a_python_bot_that_changes_play_changes_the_signature():
 
 
 def test_a_clock_is_measured_without_it_and_the_record_says_so():
-    record = bot_record("search:rollouts=20")  # think_ms defaults to 100 ms: the machine's speed decides
+    record = bot_record("search:think_ms=100,rollouts=20")  # 100 ms a decision: the machine's speed decides
     assert record["measured_as"] == "search:rollouts=20,think_ms=0"
     assert record["signature"] == bot_signature("search:think_ms=0,rollouts=20")
     capped = bot_record("search:think_ms=0,rollouts=5000")

@@ -88,8 +88,8 @@ def is_cheap(args):
     if args.command in ("play", "serve", "judge", "connect") or getattr(args, "ray", None):
         return False  # reads the terminal; runs until stopped or waits for clients; needs a cluster or a judge
     policies = args.bots if args.command == "arena" else [args.policy] if isinstance(args.policy, str) else args.policy
-    if "search" in policies:
-        return False
+    if any(policy.split(":")[0].startswith("search") for policy in policies):
+        return False  # a search, with or without options, thinks for a while
     deals = 2 * args.deals if args.command == "arena" else 50 * args.matches if args.matches else args.deals
     return deals <= 20_000
 

@@ -179,11 +179,29 @@ def test_a_seat_observation_pickles_as_a_plain_observation():
 
 def test_every_seat_gets_its_own_bot():
     bot = FirstMove()
-    names, bots = seat_players([bot, "rule", bot, "search:rollouts=10"])
-    assert names[:3] == ["random", "rule", "random"] and bots[0] is bot and bots[2] is not bot
-    assert isinstance(bots[2], FirstMove) and bots[1] is None and type(bots[3]).__name__ == "SearchBot"
-    assert bots[3].rollouts == 10
+    names, bots = seat_players([bot, "rule", bot, "Search:rollouts=10"])
+    assert names == ["random", "rule", "random", "search:rollouts=10"] and bots[0] is bot and bots[2] is not bot
+    assert isinstance(bots[2], FirstMove) and bots[1] is None and bots[3] is None
     assert parse_bot("rule") == "rule" and isinstance(parse_bot("simple"), SimpleBot)
+
+
+def test_a_core_policys_options_are_declared_in_the_core():
+    # The core plays a spec with options itself, on its threads: the same
+    # deals as the same search through its Python class, playout for playout.
+    options = {name: (kind, low, high) for name, kind, low, high, *_ in guandan._core.policy_options("search")}
+    assert options["keep_margin"] == ("real", 0.0, 6.0) and options["read_styles"][0] == "flag"
+    assert guandan._core.policy_options("rule") == []
+    assert parse_bot("search: think_ms = 0 , keep_margin=0.5") == "search:think_ms=0,keep_margin=0.5"
+    # A spec's values reach the core's search: its default given explicitly
+    # plays the same deals, another value other deals; the playouts of a
+    # spec equal search_rollouts given apart.
+    def run(spec, **kwargs):
+        return guandan.simulate(3, policy=[spec, "rule", spec, "rule"], seed=6, threads=2, **kwargs).placing
+
+    by_default = run("search", search_rollouts=30)
+    assert np.array_equal(run("search:rollouts=30"), by_default)
+    assert np.array_equal(run("search:rollouts=30,max_candidates=12"), by_default)
+    assert not np.array_equal(run("search:rollouts=30,max_candidates=1"), by_default)
 
 
 @pytest.fixture
@@ -215,7 +233,9 @@ def test_a_bot_of_ones_own_by_spec(bot_module):
                         (f"{bot_module}:Greedy:width=2", "unexpected keyword"),
                         ("no_such_module_here:Bot", "cannot import module"),
                         ("rule:depth=2", "rule has no option 'depth'"),
-                        ("search:rollouts=abc", "rollouts must be a whole number"),
+                        ("search:rollouts=abc", "option rollouts must be a number"),
+                        ("search:keep_margin=7", "keep_margin must be 0..6"),
+                        ("search:opponent_ends_in=1", "opponent_ends_in must be 0 or 2"),
                         ("search:rollouts=0", "rollouts")]:
         with pytest.raises(ValueError, match=words):
             parse_bot(spec)
@@ -270,3 +290,36 @@ def test_a_bot_in_a_core_run_cannot_reach_hidden_cards():
         record = observation._deal.record
         public = [(e.kind, e.seat, e.move, e.card, e.to) for e in observation.history]
         assert record.entries(0, len(observation.history)) == public
+
+
+def test_the_docs_table_of_the_searchs_options_is_its_declaration():
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "your_bot.md").read_text()
+    table = text.split("<!-- policy-options: search -->")[1].split("\n\n")[0]
+    rows = [re.findall(r"\|\s*`?([^|`]*?)`?\s*(?=\|)", line) for line in table.splitlines()[3:]]
+
+    def number(value):
+        return str(int(value)) if float(value) == int(value) else str(value)
+
+    declared = [[name, kind, f"{number(low)}..{number(high)}", number(default), help_text]
+                for name, kind, low, high, default, help_text in guandan._core.policy_options("search")]
+    assert rows == declared
+
+
+@pytest.mark.parametrize("game", ["guandan", "gdy"])
+def test_guandan_play_seats_a_bot_of_ones_own(bot_module, game, tmp_path):
+    import os
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    done = subprocess.run([sys.executable, "-m", "guandan.cli", "play", "--game", game, "--bots",
+                           f"{bot_module}:Greedy", "--seed", "3"], input="q\n", capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"{bot_module}:Greedy bot" in done.stdout
+    refused = subprocess.run([sys.executable, "-m", "guandan.cli", "play", "--game", game, "--bots", "nope_mod:Bot"],
+                             input="q\n", capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert refused.returncode == 2 and "cannot import module 'nope_mod'" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1

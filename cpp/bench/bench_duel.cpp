@@ -6,12 +6,15 @@
 // each with a 95% interval over the deal pairs.
 //
 //   build/bench/guandan_bench_duel A B PAIRS SEED [THINK_MS [THREADS [THINK_MS_B]]] [options]
+//   build/bench/guandan_bench_duel search:think_ms=100,keep_margin=0.1 rule 100 8 0 2
 //   build/bench/guandan_bench_duel search tempo 100 8 100 2
 //   build/bench/guandan_bench_duel search search 50 9 1000 1 100
 //   build/bench/guandan_bench_duel search search 100 50 0 1 0 --rollouts 3000,300 --keep-margin 0.1,0.1
 //   build/bench/guandan_bench_duel search search 100 50 0 1 0 --rollouts 3000,300 --keep-worlds 150,150
 //
-// Options (each a value for A, then for B): --rollouts N,N the search's
+// A and B are policy specs: a name, or NAME:KEY=VALUE,... with the options
+// the policy declares (bots/search.h). The options below set the same on
+// top (each a value for A, then for B): --rollouts N,N the search's
 // playouts a decision (without a budget; default 4,000 each),
 // --keep-margin X,X the gain in levels another move needs to overrule the
 // planning choice (default 0), --keep-worlds N,N the most paired worlds
@@ -43,6 +46,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "guandan/simulate.h"
@@ -184,21 +188,41 @@ int main(int raw_argc, char** raw_argv) {
   std::vector<double> won(pairs, 0.0), levels(pairs, 0.0);
   RunControl control;  // both halves: the deals finished, for the report
   const ProgressReport progress(control, 2 * pairs, std::chrono::seconds(60));
+  // A and B are policy specs ("search:think_ms=100"); the options after
+  // the positional arguments set the searches' options on top, where the
+  // seat's policy takes them (-1, or 0 rollouts: its default).
+  PolicySpec spec_a, spec_b;
+  try {
+    spec_a = parse_policy_spec(a);
+    spec_b = parse_policy_spec(b);
+    auto add = [](PolicySpec& spec, std::string_view name, double value, bool given) {
+      if (given && find_option(spec.entry->options, name) != nullptr)
+        spec.values.set(spec.entry->name, spec.entry->options, name, value);
+    };
+    for (auto [spec, think, rollouts, margin, worlds, ends, read, bonus, candidates] :
+         {std::tuple{&spec_a, think_ms, rollouts_a, margin_a, worlds_a, ends_a, read_a, bonus_a, candidates_a},
+          std::tuple{&spec_b, think_ms_b, rollouts_b, margin_b, worlds_b, ends_b, read_b, bonus_b, candidates_b}}) {
+      // With a budget the searches get the largest playout cap.
+      add(*spec, "think_ms", think, think > 0);
+      add(*spec, "rollouts", rollouts > 0 ? rollouts : kMaxRollouts, rollouts > 0 || think > 0);
+      add(*spec, "keep_margin", margin, margin != kDefaultKeepMargin);
+      add(*spec, "keep_worlds", worlds, worlds >= 0);
+      add(*spec, "opponent_ends_in", ends, ends >= 0);
+      add(*spec, "read_styles", read, read >= 0);
+      add(*spec, "win_bonus", bonus, bonus >= 0);
+      add(*spec, "max_candidates", candidates, candidates >= 0);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  }
   for (int a_team = 0; a_team < 2; ++a_team) {
     SimulationSetup setup;
     setup.seed = seed;
-    if (think_ms > 0 || think_ms_b > 0) setup.search_rollouts = kMaxRollouts;
     for (int s = 0; s < 4; ++s) {
-      const bool plays_a = team_of(s) == a_team;
-      setup.policies[std::size_t(s)] = find_policy(plays_a ? a : b);
-      setup.search_think_ms[std::size_t(s)] = plays_a ? think_ms : think_ms_b;
-      setup.search_rollouts_by_seat[std::size_t(s)] = int(plays_a ? rollouts_a : rollouts_b);
-      setup.search_keep_margin[std::size_t(s)] = plays_a ? margin_a : margin_b;
-      setup.search_keep_worlds[std::size_t(s)] = int(plays_a ? worlds_a : worlds_b);
-      setup.search_opponent_ends_in[std::size_t(s)] = int(plays_a ? ends_a : ends_b);
-      setup.search_read_styles[std::size_t(s)] = int(plays_a ? read_a : read_b);
-      setup.search_win_bonus[std::size_t(s)] = plays_a ? bonus_a : bonus_b;
-      setup.search_max_candidates[std::size_t(s)] = int(plays_a ? candidates_a : candidates_b);
+      const PolicySpec& spec = team_of(s) == a_team ? spec_a : spec_b;
+      setup.policies[std::size_t(s)] = spec.entry;
+      setup.options[std::size_t(s)] = spec.values;
     }
     try {
       check_setup(setup);

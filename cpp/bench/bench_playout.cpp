@@ -19,6 +19,7 @@
 #include "guandan/bots/rule_v1.h"
 #include "guandan/deck.h"
 #include "guandan/playout.h"
+#include "guandan/bots/search_v1.h"
 #include "guandan/simulate.h"
 
 using namespace guandan;
@@ -58,7 +59,7 @@ int main(int argc, char** argv) {
     setup.seed = 7;
     const PolicyEntry* search = find_policy("search_v1");
     setup.policies = {search, search, search, search};
-    setup.search_rollouts = 200;
+    for (OptionValues& values : setup.options) values.set("search_v1", kSearchV1Options, "rollouts", 200);
     const std::uint64_t deals = n < 24 ? n : 24;  // the columns hold n rows
     double rate[3] = {};
     for (int threads : {1, 2}) {

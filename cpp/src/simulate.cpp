@@ -42,22 +42,7 @@ struct Worker {
 
   Worker(const SimulationSetup& setup, const std::atomic<bool>* stop) {
     for (int s = 0; s < 4; ++s) {
-      PolicyOptions options;
-      const int own_rollouts = setup.search_rollouts_by_seat[std::size_t(s)];
-      options.search_rollouts = own_rollouts > 0 ? own_rollouts : setup.search_rollouts;
-      options.stop = stop;
-      options.search_think_ms = setup.search_think_ms[std::size_t(s)];
-      options.search_keep_margin = setup.search_keep_margin[std::size_t(s)];
-      if (setup.search_keep_worlds[std::size_t(s)] >= 0)
-        options.search_keep_worlds = setup.search_keep_worlds[std::size_t(s)];
-      if (setup.search_opponent_ends_in[std::size_t(s)] >= 0)
-        options.search_opponent_ends_in = setup.search_opponent_ends_in[std::size_t(s)];
-      if (setup.search_read_styles[std::size_t(s)] >= 0)
-        options.search_read_styles = setup.search_read_styles[std::size_t(s)] == 1;
-      if (setup.search_win_bonus[std::size_t(s)] >= 0)
-        options.search_win_bonus = setup.search_win_bonus[std::size_t(s)];
-      if (setup.search_max_candidates[std::size_t(s)] >= 0)
-        options.search_max_candidates = setup.search_max_candidates[std::size_t(s)];
+      const PolicyOptions options{setup.options[std::size_t(s)], stop};
       if (setup.external[std::size_t(s)] != nullptr) {
         policies[s] = setup.external[std::size_t(s)];
       } else {
@@ -228,31 +213,18 @@ void check_setup(const SimulationSetup& setup) {
   if (setup.leader < -1 || setup.leader > 3) throw std::invalid_argument("leader must be -1 (drawn) or a seat 0..3");
   if (setup.leader >= 0 && setup.tribute)
     throw std::invalid_argument("a leader is given only without a tribute (the tribute decides who leads)");
-  if (setup.search_rollouts < kMinRollouts || setup.search_rollouts > kMaxRollouts)
-    throw std::invalid_argument("search_rollouts must be 1..1,000,000");
-  for (int ms : setup.search_think_ms)
-    if (ms != 0 && (ms < kMinThinkMs || ms > kMaxThinkMs))
-      throw std::invalid_argument("search_think_ms must be 1..60,000 (or 0 for no time budget)");
-  for (int rollouts : setup.search_rollouts_by_seat)
-    if (rollouts != 0 && (rollouts < kMinRollouts || rollouts > kMaxRollouts))
-      throw std::invalid_argument("search_rollouts_by_seat must be 1..1,000,000 (or 0 for search_rollouts)");
-  for (double margin : setup.search_keep_margin)
-    if (!(margin >= 0.0 && margin <= 6.0)) throw std::invalid_argument("search_keep_margin must be 0..6 levels");
-  for (int worlds : setup.search_keep_worlds)
-    if (worlds < -1 || worlds > kMaxRollouts)
-      throw std::invalid_argument("search_keep_worlds must be 0..1,000,000 (or -1 for the default)");
-  for (int ends_in : setup.search_opponent_ends_in)
-    if (ends_in < -1 || ends_in == 1 || ends_in > 1000)
-      throw std::invalid_argument("search_opponent_ends_in must be 0 or 2..1,000 (or -1 for the default)");
-  for (int read : setup.search_read_styles)
-    if (read < -1 || read > 1)
-      throw std::invalid_argument("search_read_styles must be 0 (off), 1 (on) or -1 (the default)");
-  for (double bonus : setup.search_win_bonus)
-    if (!(bonus == -1.0 || (bonus >= 0.0 && bonus <= kMaxWinBonus)))
-      throw std::invalid_argument("search_win_bonus must be 0..6 levels (or -1 for the default)");
-  for (int candidates : setup.search_max_candidates)
-    if (candidates < -1 || candidates > 1000)
-      throw std::invalid_argument("search_max_candidates must be 0 (all) or 1..1,000 (or -1 for the default)");
+  // Every value was checked against a declaration when it was set: it must
+  // be its seat's policy's. The policy checks the values it cannot play
+  // with together when it is made.
+  for (int s = 0; s < 4; ++s) {
+    const PolicyEntry& entry = *setup.policies[std::size_t(s)];
+    const OptionValues& values = setup.options[std::size_t(s)];
+    for (int i = 0; i < values.count(); ++i)
+      if (find_option(entry.options, values.name(i)) == nullptr)
+        throw std::invalid_argument("seat " + std::to_string(s) + ": " + std::string(entry.name) + " has no option '" +
+                                    std::string(values.name(i)) + "'");
+    entry.make(PolicyOptions{values, nullptr});
+  }
 }
 
 bool simulate_deals(const SimulationSetup& setup, std::uint64_t begin, std::uint64_t count, const DealColumns& out,

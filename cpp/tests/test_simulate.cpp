@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "check.h"
+#include "guandan/bots/search.h"
 #include "guandan/simulate.h"
 
 namespace guandan::testing {
@@ -42,7 +43,11 @@ SimulationSetup setup_of(const char* a, const char* b) {
   SimulationSetup setup;
   setup.seed = 31;
   setup.policies = {find_policy(a), find_policy(b), find_policy(a), find_policy(b)};
-  setup.search_rollouts = 40;
+  // The searches at 40 playouts a decision, by their declared option.
+  for (int s = 0; s < 4; ++s)
+    if (find_option(setup.policies[std::size_t(s)]->options, "rollouts") != nullptr)
+      setup.options[std::size_t(s)].set(setup.policies[std::size_t(s)]->name, setup.policies[std::size_t(s)]->options,
+                                        "rollouts", 40);
   return setup;
 }
 
@@ -133,15 +138,30 @@ void test_simulate() {
   // given explicitly plays the same deals as the default, and a cut to one
   // candidate (the planning choice, and passing) plays other deals.
   SimulationSetup cut = setup_of("search", "rule");
-  cut.search_rollouts = 200;
+  auto set_search = [&](const char* name, double value) {
+    for (int s : {0, 2}) cut.options[std::size_t(s)].set("search", kSearchOptions, name, value);
+  };
+  set_search("rollouts", 200);
   DealTable by_default(3), given(3), one(3);
   CHECK(simulate_deals(cut, 0, 3, by_default.at(0), 1));
-  cut.search_max_candidates = {kSearchMaxCandidates, -1, kSearchMaxCandidates, -1};
+  set_search("max_candidates", kSearchMaxCandidates);
   CHECK(simulate_deals(cut, 0, 3, given.at(0), 1));
   CHECK(by_default == given);
-  cut.search_max_candidates = {1, -1, 1, -1};
+  set_search("max_candidates", 1);
   CHECK(simulate_deals(cut, 0, 3, one.at(0), 1));
   CHECK(!(by_default == one));
+
+  // A spec names a policy and its options; each option is checked against
+  // the policy's declaration, and the text round-trips.
+  const PolicySpec spec = parse_policy_spec("search:think_ms=100,keep_margin=0.5,read_styles=true");
+  CHECK(spec.entry == find_policy("search") && spec.values.get("think_ms") == 100.0);
+  CHECK(policy_spec_text(spec) == "search:think_ms=100,keep_margin=0.5,read_styles=1");
+  CHECK(parse_policy_spec(policy_spec_text(spec)).values == spec.values);
+  CHECK(parse_policy_spec("rule").values.count() == 0);
+  for (const char* bad : {"nobody", "rule:depth=2", "search:rollouts=0", "search:rollouts=1.5", "search:think_ms",
+                          "search:keep_margin=7", "search:read_styles=maybe", "search:", "search:rollouts=5,rollouts=6",
+                          "search:opponent_ends_in=1", "search_v1:think_ms=5"})
+    CHECK_THROWS(parse_policy_spec(bad), std::invalid_argument);
 
   // A stop asked for before the run: nothing is played, and it says so.
   RunControl control;
@@ -157,18 +177,18 @@ void test_simulate() {
     CHECK_THROWS(simulate_deals(s, 0, 1, table.at(0), 1), std::invalid_argument);
   };
   refused([](SimulationSetup& s) { s.sizes[1] = 0; });
-  refused([](SimulationSetup& s) { s.search_win_bonus[2] = 7.0; });
-  refused([](SimulationSetup& s) { s.search_win_bonus[0] = -0.5; });
-  refused([](SimulationSetup& s) { s.search_max_candidates[1] = -2; });
-  refused([](SimulationSetup& s) { s.search_max_candidates[3] = 1001; });
+  refused([](SimulationSetup& s) {  // an option of another policy than the seat's
+    s.options[1].set("search", kSearchOptions, "win_bonus", 1.0);
+  });
   refused([](SimulationSetup& s) { s.sizes[1] = 28; });
   refused([](SimulationSetup& s) { s.has_fixed[0] = true; });  // fixed, but no cards
   refused([](SimulationSetup& s) { s.has_fixed[0] = true, s.fixed[0] = CardSet{1, 2}; });  // not canonical
   refused([](SimulationSetup& s) { s.policies[3] = nullptr; });
   refused([](SimulationSetup& s) { s.leader = 1; });  // with a tribute
   refused([](SimulationSetup& s) { s.tribute = false, s.leader = 4; });
-  refused([](SimulationSetup& s) { s.search_rollouts = 0; });
-  refused([](SimulationSetup& s) { s.search_rollouts = kMaxRollouts + 1; });
+  CHECK_THROWS(SimulationSetup{}.options[0].set("search", kSearchOptions, "rollouts", 0), std::invalid_argument);
+  CHECK_THROWS(SimulationSetup{}.options[0].set("search", kSearchOptions, "rollouts", kMaxRollouts + 1),
+               std::invalid_argument);
   refused([](SimulationSetup& s) { s.level = Rank(13); });
   refused([](SimulationSetup& s) {
     s.has_fixed = {true, true, true, true};

@@ -69,17 +69,36 @@ void check_search_threads(int threads) {
   if (threads < 1 || threads > kMaxSearchThreads) throw py::value_error("threads must be 1..64");
 }
 
-// Every option a policy is made with, checked (ValueError naming the first
-// one out of range).
-PolicyOptions checked_options(int rollouts, int think_ms, int threads, std::optional<int> max_candidates,
-                              double keep_margin) {
+// The options a policy is made with: its spec's values, then the search
+// budget given apart (each checked: ValueError naming the first out of
+// range) for each option the policy declares and its spec does not set.
+PolicyOptions checked_options(const PolicySpec& spec, int rollouts, int think_ms, int threads,
+                              std::optional<int> max_candidates, double keep_margin) {
   check_rollouts(rollouts);
   check_think_ms(think_ms);
   check_search_threads(threads);
-  if (max_candidates && *max_candidates < 0)
-    throw py::value_error("max_candidates must be 0 (all) or more, or None for the policy's default");
+  if (max_candidates && (*max_candidates < 0 || *max_candidates > 1000))
+    throw py::value_error("max_candidates must be 0 (all) to 1,000, or None for the policy's default");
   if (!(keep_margin >= 0.0 && keep_margin <= 6.0)) throw py::value_error("keep_margin must be 0..6 (levels)");
-  return PolicyOptions{rollouts, nullptr, think_ms, threads, max_candidates, keep_margin};
+  PolicyOptions options{spec.values, nullptr};
+  auto put = [&](std::string_view name, double value) {
+    if (find_option(spec.entry->options, name) != nullptr && !spec.values.get(name))
+      options.values.set(spec.entry->name, spec.entry->options, name, value);
+  };
+  put("rollouts", rollouts);
+  put("think_ms", think_ms);
+  put("threads", threads);
+  if (max_candidates) put("max_candidates", *max_candidates);
+  put("keep_margin", keep_margin);
+  return options;
+}
+
+PolicySpec spec_argument(const std::string& text) {
+  try {
+    return parse_policy_spec(text);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
 }
 
 // A policy made once and asked for every decision of one seat.
@@ -177,8 +196,9 @@ void init_search(py::module_& m) {
                          "time.")
       .def(py::init([](const std::string& name, int rollouts, int think_ms, int threads,
                        std::optional<int> max_candidates, double keep_margin) {
+             const PolicySpec spec = spec_argument(name);
              return std::make_unique<CorePlayer>(
-                 policy_entry(name), checked_options(rollouts, think_ms, threads, max_candidates, keep_margin));
+                 *spec.entry, checked_options(spec, rollouts, think_ms, threads, max_candidates, keep_margin));
            }),
            py::arg("policy"), py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
            py::arg("max_candidates") = py::none(), py::arg("keep_margin") = kDefaultKeepMargin)
@@ -196,7 +216,8 @@ void init_search(py::module_& m) {
   m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
                           std::uint64_t seed, int rollouts, int think_ms, int threads,
                           std::optional<int> max_candidates, double keep_margin) {
-        CorePlayer player(policy_entry(name), checked_options(rollouts, think_ms, threads, max_candidates, keep_margin));
+        const PolicySpec spec = spec_argument(name);
+        CorePlayer player(*spec.entry, checked_options(spec, rollouts, think_ms, threads, max_candidates, keep_margin));
         return player.play(view, moves, can_pass, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
       py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
@@ -209,7 +230,7 @@ void init_search(py::module_& m) {
 
   m.def("policy_card", [](const std::string& name, const PlayerView& view, const std::vector<PyCard>& options,
                           std::uint64_t seed) {
-        CorePlayer player(policy_entry(name), PolicyOptions{kMinRollouts, nullptr});
+        CorePlayer player(policy_entry(name), PolicyOptions{});
         return player.card(view, options, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("options"), py::arg("seed"));
 
@@ -232,11 +253,14 @@ void init_search(py::module_& m) {
   m.def("search_v2_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
                              int think_ms, int threads, std::uint64_t seed, int max_candidates,
                              double keep_margin) {
-        const PolicyOptions options = checked_options(rollouts, think_ms, threads, max_candidates, keep_margin);
+        const PolicyOptions options =
+            checked_options(spec_argument("search_v2"), rollouts, think_ms, threads, max_candidates, keep_margin);
         const std::vector<Move> candidates = move_vector(moves);
         check_decision(view, candidates.data(), int(candidates.size()), can_pass);
         std::atomic<bool> stop{false};
-        SearchConfig config = search_config(options, max_candidates);
+        // search_v2's options with the planning player's default style in
+        // the playouts (SearchConfig's defaults), as this call always had.
+        SearchConfig config = search_config(options, kSearchV2Options);
         config.stop = &stop;
         SearchResult result;
         Rng rng(seed);

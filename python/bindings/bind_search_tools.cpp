@@ -81,12 +81,14 @@ void init_search_tools(py::module_& m) {
         if (policies.size() != 4) throw py::value_error("one policy per seat (4)");
         if (search_rollouts < kMinRollouts || search_rollouts > kMaxRollouts)
           throw py::value_error("search_rollouts must be 1..1,000,000");
-        PolicyOptions options;
-        options.search_rollouts = search_rollouts;
         std::array<std::unique_ptr<Policy>, 4> owned;
         Policy* seats[4];
         for (int s = 0; s < 4; ++s) {
-          owned[std::size_t(s)] = registry_entry(policy_registry(), policies[std::size_t(s)]).make(options);
+          const PolicyEntry& entry = registry_entry(policy_registry(), policies[std::size_t(s)]);
+          PolicyOptions options;
+          if (find_option(entry.options, "rollouts") != nullptr)
+            options.values.set(entry.name, entry.options, "rollouts", search_rollouts);
+          owned[std::size_t(s)] = entry.make(options);
           seats[s] = owned[std::size_t(s)].get();
         }
         DealState deal = start;

@@ -8,10 +8,10 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string_view>
 
+#include "guandan/bots/options.h"
 #include "guandan/common/rng.h"
 #include "guandan/move.h"
 #include "guandan/player_view.h"
@@ -38,34 +38,12 @@ inline constexpr int kSearchMaxCandidates = 12;
 // SearchConfig::keep_margin).
 inline constexpr double kDefaultKeepMargin = 0.0;
 
-// What a policy may be configured with when it is made.
+// What a policy is made with: the values of the options its registry entry
+// declares (bots/options.h; unset ones read as their defaults), and a flag
+// another thread sets to cut long decisions short (Ctrl-C; may be null).
 struct PolicyOptions {
-  int search_rollouts = 4000;  // playouts per decision (search policies; search_v2: a cap)
-  // Set by another thread to cut long decisions short (Ctrl-C); may be null.
+  OptionValues values;
   const std::atomic<bool>* stop = nullptr;
-  // search_v2 only: wall-clock milliseconds per decision (0: the playout
-  // budget alone, deterministic) and threads for one decision.
-  int search_think_ms = 0;
-  int search_threads = 1;
-  // search only: candidates searched (SearchConfig::max_candidates; unset:
-  // the policy's own default) and how much better another move must score
-  // to overrule the planning policy's choice (SearchConfig::keep_margin).
-  std::optional<int> search_max_candidates;
-  double search_keep_margin = kDefaultKeepMargin;
-  // search only: the most paired worlds the overrule test's standard error
-  // counts (SearchConfig::keep_worlds; unset or 0: no cap).
-  std::optional<int> search_keep_worlds;
-  // search only: one opponent-deal in this many of the playouts plays the
-  // patient style and one the bomber (SearchConfig::opponent_ends_in; unset:
-  // the policy's default, 3; 0: every style drawn, as search v3 was first).
-  std::optional<int> search_opponent_ends_in;
-  // search only: whether the playouts draw each opponent's style in
-  // proportion to how likely it makes that seat's passes and bombs so far
-  // (SearchConfig::read_opponent_styles; unset: the policy's default).
-  std::optional<bool> search_read_styles;
-  // search only: how many levels a won deal counts beyond those it pays
-  // (SearchConfig::win_bonus; unset: the policy's default).
-  std::optional<double> search_win_bonus;
 };
 
 inline constexpr int kMinRollouts = 1;

@@ -42,32 +42,11 @@ struct SimulationSetup {
   std::array<bool, 4> has_fixed{};
   std::array<int, 4> sizes{27, 27, 27, 27};
   int leader = -1;  // -1: the seeded cut decides (with fixed cards: a random seat); only without tribute
-  int search_rollouts = 4000;  // playouts per decision of the search policy (kMinRollouts..kMaxRollouts)
-  // By seat: wall-clock milliseconds per decision of `search` and
-  // `search_v2` (kMinThinkMs..kMaxThinkMs), or 0 for none: then the results
-  // depend on the seed alone; with a budget they depend on the machine's
-  // speed too. Per seat, so a search can meet itself at another budget.
-  std::array<int, 4> search_think_ms{};
-  // By seat: playouts per decision of `search` (0: search_rollouts) and the
-  // gain another move needs to overrule the planning choice
-  // (SearchConfig::keep_margin, 0..6 levels), so a search can meet itself
-  // with other settings on the same deals.
-  std::array<int, 4> search_rollouts_by_seat{};
-  std::array<double, 4> search_keep_margin{kDefaultKeepMargin, kDefaultKeepMargin, kDefaultKeepMargin,
-                                           kDefaultKeepMargin};
-  // By seat: SearchConfig::keep_worlds of `search` (-1: its default, which
-  // is 0: no cap), so the search can meet itself with a cap.
-  std::array<int, 4> search_keep_worlds{-1, -1, -1, -1};
-  // By seat: SearchConfig::opponent_ends_in of `search` (-1: its default).
-  std::array<int, 4> search_opponent_ends_in{-1, -1, -1, -1};
-  // By seat: SearchConfig::read_opponent_styles of `search` (-1: its
-  // default; 0: off; 1: on).
-  std::array<int, 4> search_read_styles{-1, -1, -1, -1};
-  // By seat: SearchConfig::win_bonus of `search` (-1: its default).
-  std::array<double, 4> search_win_bonus{-1, -1, -1, -1};
-  // By seat: SearchConfig::max_candidates of `search` and `search_v2` (-1:
-  // the policy's default; 0: every candidate).
-  std::array<int, 4> search_max_candidates{-1, -1, -1, -1};
+  // By seat: the values of the seat's policy's options (its spec,
+  // "search:think_ms=100": bots/options.h), checked against the policy's
+  // declaration when set. A search with a time budget depends on the
+  // machine's speed as well as the seed.
+  std::array<OptionValues, 4> options{};
   // By seat: a player supplied by the caller (a bot written outside the
   // core), used instead of the seat's registry policy; not owned. The
   // workers share it, so a run with any is played on one thread.
@@ -93,7 +72,8 @@ class DealListener {
 
 // Throws std::invalid_argument naming the first thing wrong with a setup:
 // an unknown policy, a level, a seat with no cards or more than 27, cards
-// that the deck does not hold, a leader with a tribute, the rollouts.
+// that the deck does not hold, a leader with a tribute, an option the seat's
+// policy does not take or cannot play with.
 void check_setup(const SimulationSetup& setup);
 
 // Deal `index` of a run starts from the state simulation_start(setup,

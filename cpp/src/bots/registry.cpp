@@ -1,5 +1,8 @@
 #include "guandan/bots/registry.h"
 
+#include <stdexcept>
+#include <string>
+
 #include "guandan/bots/random.h"
 #include "guandan/bots/rule.h"
 #include "guandan/bots/rule_styles.h"
@@ -23,7 +26,8 @@ std::unique_ptr<Policy> make_styled(const PolicyOptions&) {
 }
 
 std::unique_ptr<Policy> make_search_v1(const PolicyOptions& options) {
-  return std::make_unique<SearchV1Policy>(SearchV1Config{options.search_rollouts, true, options.stop});
+  const int rollouts = int(options.values.get_or("rollouts", kSearchV1Options[0].fallback));
+  return std::make_unique<SearchV1Policy>(SearchV1Config{rollouts, true, options.stop});
 }
 
 std::unique_ptr<Policy> make_search_v2(const PolicyOptions& options) {
@@ -49,10 +53,11 @@ constexpr PolicyEntry kPolicies[] = {
     {"rule_styles", "the planning player with its thresholds drawn per seat and deal (plan_style.h, bots/rule_styles.h)",
      false, &make_plain<RuleStylesPolicy>},
     {"search", "search v3: search_v2 with worlds weighted by the passes and plays seen (inference.h) and "
-     "opponents of many styles in the playouts (bots/search.h)", true, &make_search_v3},
+     "opponents of many styles in the playouts (bots/search.h)", true, &make_search_v3, kSearchOptions},
     {"search_v2", "search with a time budget per decision, planning playouts, root-parallel threads (bots/search.h)", true,
-     &make_search_v2},
-    {"search_v1", "determinized Monte Carlo search over rule_v1 playouts (bots/search_v1.h)", true, &make_search_v1},
+     &make_search_v2, kSearchV2Options},
+    {"search_v1", "determinized Monte Carlo search over rule_v1 playouts (bots/search_v1.h)", true, &make_search_v1,
+     kSearchV1Options},
     {"tempo", "a competition-style heuristic player: fixed split, tempo bombing, unseen-card counting (bots/tempo.h)",
      false, &make_plain<TempoPolicy>},
 };
@@ -66,6 +71,29 @@ const PolicyEntry* find_policy(std::string_view name) { return find_entry(policy
 std::unique_ptr<Policy> make_policy(std::string_view name, const PolicyOptions& options) {
   const PolicyEntry* entry = find_policy(name);
   return entry ? entry->make(options) : nullptr;
+}
+
+PolicySpec parse_policy_spec(std::string_view text) {
+  const std::size_t colon = text.find(':');
+  const std::string_view name = text.substr(0, colon);
+  PolicySpec spec;
+  spec.entry = find_policy(name);
+  if (spec.entry == nullptr) {
+    std::string names;
+    for (const PolicyEntry& entry : policy_registry()) names += (names.empty() ? "" : ", ") + std::string(entry.name);
+    throw std::invalid_argument("unknown policy '" + std::string(name) + "' (expected one of " + names + ")");
+  }
+  if (colon != std::string_view::npos) {
+    spec.values = parse_options(name, spec.entry->options, text.substr(colon + 1));
+    if (spec.values.count() == 0) throw std::invalid_argument(std::string(name) + ": give options as KEY=VALUE,...");
+  }
+  spec.entry->make(PolicyOptions{spec.values, nullptr});  // values no bot can play with throw here
+  return spec;
+}
+
+std::string policy_spec_text(const PolicySpec& spec) {
+  const std::string options = options_text(spec.values);
+  return std::string(spec.entry->name) + (options.empty() ? "" : ":" + options);
 }
 
 }  // namespace guandan

@@ -325,20 +325,30 @@ CardKind SearchPolicy::choose_card(const PlayerView& view, CardSet options, Rng&
   return cards_.choose_card(view, options, rng);
 }
 
-SearchConfig search_config(const PolicyOptions& options, int default_candidates) {
+namespace {
+
+// An option's value as set, else its declared default.
+double option(const PolicyOptions& options, std::span<const OptionSpec> specs, std::string_view name) {
+  const OptionSpec* spec = find_option(specs, name);
+  return options.values.get_or(name, spec ? spec->fallback : 0.0);
+}
+
+}  // namespace
+
+SearchConfig search_config(const PolicyOptions& options, std::span<const OptionSpec> specs) {
   SearchConfig config;
-  config.rollouts = options.search_rollouts;
-  config.think_ms = options.search_think_ms;
-  config.threads = options.search_threads;
-  config.max_candidates = options.search_max_candidates.value_or(default_candidates);
-  config.keep_margin = options.search_keep_margin;
-  config.keep_worlds = options.search_keep_worlds.value_or(0);
+  config.rollouts = int(option(options, specs, "rollouts"));
+  config.think_ms = int(option(options, specs, "think_ms"));
+  config.threads = int(option(options, specs, "threads"));
+  config.max_candidates = int(option(options, specs, "max_candidates"));
+  config.keep_margin = option(options, specs, "keep_margin");
+  config.keep_worlds = int(option(options, specs, "keep_worlds"));
   config.stop = options.stop;
   return config;
 }
 
 SearchConfig search_v2_config(const PolicyOptions& options) {
-  SearchConfig config = search_config(options, kDefaultMaxCandidates);
+  SearchConfig config = search_config(options, kSearchV2Options);
   config.playout_style = kRuleV2Style;
   return config;
 }
@@ -350,29 +360,26 @@ SearchConfig search_v2_config(const PolicyOptions& options) {
 // 60 µs median, 1.2 ms p90 (bench_endgame).
 constexpr int kSearchEndgameCards = 16;
 constexpr double kSearchKeepSigmas = 2.0;
-// One opponent-deal in three of its playouts plays the patient style, one
-// in three the bomber: a uniform draw from the style ranges almost never
-// makes either whole, and the search read `rule_patient` worst of the
-// gauntlet (docs/bots.md §5).
-constexpr int kSearchOpponentEndsIn = 3;
-// Reading each opponent's style from its passes and bombs (style_evidence.h)
-// is an option, off: at 1,000 playouts a decision it gained nothing
-// measurable on the gauntlet's seeds (docs/bots.md §5).
-constexpr bool kSearchReadStyles = false;
-// A won deal counts two levels more than it pays (SearchConfig::win_bonus):
-// at 1,000 playouts a decision that won more deals and more levels on the
-// gauntlet's seeds than levels alone (docs/bots.md §5).
-constexpr double kSearchWinBonus = 2.0;
+// The defaults of kSearchOptions, measured (docs/bots.md §5): one
+// opponent-deal in three of its playouts plays the patient style, one in
+// three the bomber (a uniform draw from the style ranges almost never makes
+// either whole, and the search read `rule_patient` worst of the gauntlet);
+// reading each opponent's style from its passes and bombs
+// (style_evidence.h) is off (at 1,000 playouts a decision it gained nothing
+// measurable); a won deal counts two levels more than it pays (more deals
+// and more levels won on the gauntlet's seeds than levels alone).
 
 SearchConfig search_v3_config(const PolicyOptions& options) {
-  SearchConfig config = search_config(options, kSearchMaxCandidates);
+  SearchConfig config = search_config(options, kSearchOptions);
   config.keep_sigmas = kSearchKeepSigmas;
   config.inference = true;
   config.opponent_styles = true;
   config.endgame_cards = kSearchEndgameCards;
-  config.opponent_ends_in = options.search_opponent_ends_in.value_or(kSearchOpponentEndsIn);
-  config.read_opponent_styles = options.search_read_styles.value_or(kSearchReadStyles);
-  config.win_bonus = options.search_win_bonus.value_or(kSearchWinBonus);
+  config.opponent_ends_in = int(option(options, kSearchOptions, "opponent_ends_in"));
+  if (config.opponent_ends_in == 1)
+    throw std::invalid_argument("search: option opponent_ends_in must be 0 or 2..1000, got 1");
+  config.read_opponent_styles = option(options, kSearchOptions, "read_styles") != 0;
+  config.win_bonus = option(options, kSearchOptions, "win_bonus");
   return config;
 }
 

@@ -16,6 +16,7 @@ process.
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Callable, Dict, Mapping, Optional
 
@@ -31,6 +32,7 @@ RowJob = Callable[[int, int, Optional[Progress]], Dict[str, np.ndarray]]
 # The job of the run under way, for the forked workers to find (fork copies
 # it; nothing is pickled on the way in).
 _JOB: Optional[RowJob] = None
+_ONE_RUN_AT_A_TIME = threading.Lock()  # the job is a global: runs from several threads take turns
 
 # Chunks per worker: enough to keep every worker busy to the end and the
 # progress moving, few enough that sending columns back costs nothing.
@@ -53,6 +55,12 @@ def run_bot_rows(job: RowJob, columns: Mapping, n: int, first: int, processes: i
     (1: in this process), as full columns."""
     if processes <= 1 or n <= 1 or not can_fork():
         return job(first, n, progress)
+    with _ONE_RUN_AT_A_TIME:
+        return _run_in_workers(job, columns, n, first, processes, progress)
+
+
+def _run_in_workers(job: RowJob, columns: Mapping, n: int, first: int, processes: int,
+                    progress: Optional[Progress]) -> Dict[str, np.ndarray]:
     global _JOB
     out = allocate_columns(columns, n)
     chunk = max(1, min(_MAX_CHUNK, -(-n // (processes * _CHUNKS_PER_WORKER))))

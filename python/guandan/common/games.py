@@ -75,7 +75,9 @@ class GameEntry:
                 raise self._unknown(option, "bot", name, tuple(dict.fromkeys(self.policies + self.bots)))
 
     def check_bot(self, name: str) -> None:
-        if name not in self.bots:
+        """ValueError unless ``name`` is a bot of this game; a spec with
+        options or ``MODULE:CLASS`` is checked by the game when it runs."""
+        if name not in self.bots and ":" not in name:
             raise self._unknown("--bots", "bot", name, self.bots)
 
     def check_seat(self, seat: int, players: int) -> None:

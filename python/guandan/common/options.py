@@ -67,9 +67,11 @@ def name_in(names: Sequence[str], what: str) -> Callable[[str], str]:
 
 
 def bot(text: str) -> str:
-    """The name of a bot of ``guandan play``, lowercased: the command checks
-    it against the bots of the game it plays."""
-    return text.strip().lower()
+    """A bot of ``guandan play``: a name (lowercased), which the command
+    checks against the bots of its game, or a spec (``NAME:KEY=VALUE,...``,
+    ``MODULE:CLASS``), which the game reads when the command runs."""
+    text = text.strip()
+    return text if ":" in text else text.lower()
 
 
 def bot_names(text: str) -> List[str]:

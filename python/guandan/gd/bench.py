@@ -10,7 +10,7 @@ make the workload depend on the machine or run long: a wall-clock budget
 becomes ``think_ms=0`` and a playout budget above ``SIGNATURE_ROLLOUTS``
 is cut to it.
 
-    >>> measured, results = bench("search:rollouts=20")
+    >>> measured, results = bench("search:think_ms=100,rollouts=20")
     >>> measured, len(results)
     ('search:rollouts=20,think_ms=0', 24)
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Tuple
 
+from .. import _core
 from ..common.bot_spec import bot_options, parse_builtin
 from ..common.provenance import BENCH_DEALS, BENCH_SEARCH_DEALS, SIGNATURE_ROLLOUTS, SIGNATURE_SEED
 from .bots import BOTS
@@ -42,26 +43,43 @@ def bot_spec(name: str, options: Mapping[str, Any]) -> str:
 def bench_options(name: str, options: Mapping[str, Any]) -> Dict[str, Any]:
     """The options bot ``name`` plays the workload with: ``options``, with no
     wall clock and at most ``SIGNATURE_ROLLOUTS`` playouts."""
-    known = bot_options(BOTS[name])
+    known = _declared(name)
     played = dict(options)
-    if "think_ms" in known and options.get("think_ms", known["think_ms"]) != 0:
+    if "think_ms" in known and float(options.get("think_ms", known["think_ms"])) != 0:
         played["think_ms"] = 0
-    if "rollouts" in known and options.get("rollouts", known["rollouts"]) > SIGNATURE_ROLLOUTS:
+    if "rollouts" in options and float(options["rollouts"]) > SIGNATURE_ROLLOUTS:
         played["rollouts"] = SIGNATURE_ROLLOUTS
     return played
+
+
+def _declared(name: str) -> Dict[str, Any]:
+    """A bot's options and their defaults: a core policy's as the core
+    declares them, a Python bot's from its class."""
+    if name in POLICIES:
+        return {option[0]: option[4] for option in _core.policy_options(name)}
+    return bot_options(BOTS[name])
+
+
+def _parsed(spec: str) -> Tuple[str, Dict[str, Any]]:
+    """A built-in bot's name and options, as the tools read the spec."""
+    name = spec.strip().partition(":")[0].strip().lower()
+    if name not in POLICIES:
+        return parse_builtin(spec, BOTS)
+    name, _, rest = _core.policy_spec(spec.strip()).partition(":")
+    return name, dict(item.split("=", 1) for item in rest.split(",")) if rest else {}
 
 
 def bench(spec: str, threads: int = 1) -> Tuple[Optional[str], DealResults]:
     """The spec played, when the bot's options were changed for the workload
     (else None), and the workload's results. ValueError for an unknown bot
     or option."""
-    name, options = parse_builtin(spec, BOTS)
-    search = "rollouts" in bot_options(BOTS[name])  # a bot with a playout budget searches
+    name, options = _parsed(spec)
+    search = "rollouts" in _declared(name)  # a bot with a playout budget searches
     played = bench_options(name, options) if options else {}
     text = bot_spec(name, played)
     # A bot object's random stream runs on from deal to deal, so only a core
-    # policy named alone may spread its deals over threads.
+    # policy may spread its deals over threads.
     results = simulate(BENCH_SEARCH_DEALS if search else BENCH_DEALS, policy=[text, "rule", text, "rule"],
                        seed=SIGNATURE_SEED, search_rollouts=SIGNATURE_ROLLOUTS,
-                       threads=threads if text in POLICIES else 1)
+                       threads=threads if name in POLICIES else 1)
     return (text if played != options else None), results

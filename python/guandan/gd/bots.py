@@ -154,7 +154,10 @@ class CoreBot:
     def __init__(self, policy: str, seed: Optional[int] = None, rollouts: int = 4000, think_ms: int = 0,
                  threads: int = 1, max_candidates: Optional[int] = None,
                  keep_margin: float = _core.DEFAULT_KEEP_MARGIN) -> None:
-        if policy not in _core.policy_names():
+        # A policy name, or a spec with the options the core declares for it
+        # ("search:keep_worlds=200"): the spec's values win over the
+        # arguments below.
+        if not isinstance(policy, str) or policy.partition(":")[0] not in _core.policy_names():
             raise ValueError(f"unknown core policy {policy!r} (expected one of {', '.join(_core.policy_names())})")
         self.policy = policy
         # The budget is fixed when the bot is made (the core player holds

@@ -16,7 +16,7 @@ from .. import _core
 from ..common.bot_spec import is_user_spec, load_user_bot, parse_builtin
 from ..common.bot_spec import seat_players as common_seat_players
 from ..common.checks import checked_text
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot, CoreBot, make_bot
 
 POLICIES = tuple(_core.policy_names())  # the core's registry (bots/registry.cpp), in its order
 
@@ -30,8 +30,10 @@ def is_bot(value: Any) -> bool:
 
 
 def parse_bot(text: str, seed: Optional[int] = None) -> Union[str, Bot]:
-    """The player a bot spec names: a core policy's name when it has no
-    options (the core plays it itself), else a bot object."""
+    """The player a bot spec names: for a core policy, its spec in normal
+    form (``"search:think_ms=100"``: the core plays it itself, with the
+    options the policy declares, ``_core.policy_options``); else a bot
+    object (a Python bot of :data:`guandan.gd.bots.BOTS`, or ``MODULE:CLASS``)."""
     if not isinstance(text, str):
         raise TypeError(f"a bot is a name, a MODULE:CLASS spec or a bot object, got {text!r}")
     checked_text("bot", text)
@@ -40,9 +42,13 @@ def parse_bot(text: str, seed: Optional[int] = None) -> Union[str, Bot]:
         if not is_bot(bot):
             raise ValueError(f"bot {text!r} has no choose_move and choose_card methods (guandan.gd.bots.Bot)")
         return bot
+    name, colon, rest = text.strip().partition(":")
+    name = name.strip().lower()
+    if name in POLICIES:
+        # A core policy and its options (declared in the bot's own C++
+        # header, checked there): the core plays it on its own threads.
+        return _core.policy_spec(name + colon + rest)
     name, options = parse_builtin(text, BOTS)
-    if not options and name in POLICIES:
-        return name
     try:
         return make_bot(name, seed, **options)
     except (TypeError, ValueError) as error:
@@ -55,7 +61,11 @@ def bot_object(player: BotLike, seed: Optional[int] = None) -> Bot:
     if is_bot(player):
         return player  # type: ignore[return-value]
     parsed = parse_bot(player, seed)  # type: ignore[arg-type]
-    return make_bot(parsed, seed) if isinstance(parsed, str) else parsed
+    if not isinstance(parsed, str):
+        return parsed
+    # A core policy: its own class when named alone, else the core's player
+    # made from the spec (its options as declared in the core).
+    return make_bot(parsed, seed) if ":" not in parsed else CoreBot(parsed, seed)
 
 
 def bot_label(player: BotLike) -> str:

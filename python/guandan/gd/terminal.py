@@ -12,7 +12,8 @@ from itertools import groupby
 from typing import Callable, List, Optional, Sequence
 
 from .._core import Card, Hand, Move
-from .bots import Bot, card_order, card_sort_key, make_bot, step
+from .bots import Bot, card_order, card_sort_key, step
+from .players import bot_object
 from .cards import parse_cards
 from ..common.text import WIDTH, QuitGame, wrap
 from .deal import Deal
@@ -406,7 +407,7 @@ def play_command(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     match = Match(args.ruleset, seed=seed)
     person = TerminalPlayer(match, args.seat)
-    bots: List[Bot] = [person if s == args.seat else make_bot(args.bots, seed * 4 + s) for s in range(4)]
+    bots: List[Bot] = [person if s == args.seat else bot_object(args.bots, seed * 4 + s) for s in range(4)]
     me = args.seat
     person.say(f"Guandan, {args.ruleset} rules, match seed {seed}, against {args.bots} bots.")
     person.say(f"You are seat {me}; your partner is seat {me ^ 2}, opposite you.")

@@ -16,6 +16,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..common.text import WIDTH, QuitGame, wrap
 from .bots import Bot, CoreBot, next_play
+from .players import parse_bot
 from .cards import JOKER, RANK_NAMES, Cards
 from .deal import Deal, Observation
 from .game import Game
@@ -385,12 +386,18 @@ class TerminalGame:
             self.say(f"Shared win: {_and(names)} with {_plural(low, 'point')} each.")
 
 
+def _bot(spec: str, seed: int) -> Bot:
+    """The bot a spec names: a core policy, or a bot of one's own (MODULE:CLASS)."""
+    player = parse_bot(spec, seed)
+    return CoreBot(player, seed=seed) if isinstance(player, str) else player
+
+
 def play_command(args: argparse.Namespace) -> int:
     """Run ``guandan play --game gdy`` with parsed arguments; the exit status."""
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     game = Game(players=args.players, seed=seed, target=args.target)
     me = args.seat
-    bots = [None if s == me else CoreBot(args.bots, seed=bot_seed(seed, s)) for s in range(args.players)]
+    bots = [None if s == me else _bot(args.bots, bot_seed(seed, s)) for s in range(args.players)]
     table = TerminalGame(game, me, bots, args.bots)
     others = args.players - 1
     table.say(f"Gan Deng Yan: you (seat {me}) against {_plural(others, args.bots + ' bot')}, "

@@ -3,8 +3,10 @@
 // decision, with the planning player (rule.h) in the playouts.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "guandan/bots/rule.h"
@@ -101,11 +103,42 @@ std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Mov
 SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
                        const SearchConfig& config, Rng& rng);
 
-// The one mapping of PolicyOptions to a search: budget, threads, candidate
-// cut (unset: `default_candidates`), keep margin, stop flag; the rest as
+// The options of `search_v2` and `search` (bots/options.h), declared once
+// here: the registry lists them, a spec sets them, search_config reads them.
+// Both take the budget and the planning choice's margin; `search` also its
+// own reading of the table.
+constexpr std::array<OptionSpec, 5> search_budget_options(int default_candidates) {
+  return {{
+      {"rollouts", OptionKind::kInt, kMinRollouts, kMaxRollouts, 4000, "playouts a decision, at most"},
+      {"think_ms", OptionKind::kInt, 0, kMaxThinkMs, 0,
+       "wall-clock milliseconds a decision (0: the playouts alone, so the choice depends on the seed alone)"},
+      {"threads", OptionKind::kInt, 1, 64, 1, "threads for one decision"},
+      {"max_candidates", OptionKind::kInt, 0, 1000, double(default_candidates),
+       "moves played out, the planning player's preferred first (0: all)"},
+      {"keep_margin", OptionKind::kReal, 0, 6, kDefaultKeepMargin,
+       "levels another move must score above the planning player's choice to replace it"},
+  }};
+}
+inline constexpr double kDefaultWinBonus = 2.0;  // search: a won deal counts two levels more than it pays
+inline constexpr auto kSearchV2Options = search_budget_options(kDefaultMaxCandidates);
+inline constexpr auto kSearchOptions = joined_options(
+    search_budget_options(kSearchMaxCandidates),
+    std::array<OptionSpec, 4>{{
+        {"keep_worlds", OptionKind::kInt, 0, kMaxRollouts, 0,
+         "the most paired worlds the test to replace the planning choice counts (0: no cap)"},
+        {"opponent_ends_in", OptionKind::kInt, 0, 1000, 3,
+         "one opponent-deal in this many plays the patient style and one the bomber (0: every style drawn; not 1)"},
+        {"read_styles", OptionKind::kFlag, 0, 1, 0,
+         "draw each opponent's style by how likely it makes that seat's passes and bombs"},
+        {"win_bonus", OptionKind::kReal, 0, kMaxWinBonus, kDefaultWinBonus,
+         "levels a won deal counts beyond those it pays"},
+    }});
+
+// The one mapping of a search's option values to its configuration: budget,
+// threads, candidate cut, keep margin and worlds, stop flag; the rest as
 // SearchConfig's defaults (search v2 with the planning player's default
-// style).
-SearchConfig search_config(const PolicyOptions& options, int default_candidates);
+// style). std::invalid_argument for a value no search can take.
+SearchConfig search_config(const PolicyOptions& options, std::span<const OptionSpec> specs);
 // The registry's searches: `search_v2` (the style it was measured with,
 // kRuleV2Style, and kDefaultMaxCandidates) and `search` (search v3:
 // inference, opponent styles with their ends one in three each, exact

@@ -11,6 +11,7 @@
 // the other team wins. The candidate with the best mean score is chosen.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <vector>
 
@@ -19,6 +20,11 @@
 #include "guandan/view_check.h"
 
 namespace guandan {
+
+// search_v1's one option (bots/options.h).
+inline constexpr std::array<OptionSpec, 1> kSearchV1Options{{
+    {"rollouts", OptionKind::kInt, kMinRollouts, kMaxRollouts, 4000, "playouts a decision, shared by the moves"},
+}};
 
 struct SearchV1Config {
   int rollouts = 4000;  // playouts per decision, shared by the candidates (kMinRollouts..kMaxRollouts)
