@@ -93,6 +93,15 @@ def _round_trips_gdy_cards(text, cards):
     assert gdy.Cards(str(cards)) == cards and len(cards) == len(text.replace(",", " ").split())
 
 
+def _a_spec(game, text):
+    """Whether the game reads ``text`` as a bot spec (a name with options, MODULE:CLASS)."""
+    try:
+        game_entry(game).parse_bot(text)
+    except (TypeError, ValueError):
+        return False
+    return ":" in text
+
+
 def _same_log(text, logs):
     # A changed log replays only when the change leaves it what the engine writes.
     again, given = logs
@@ -151,8 +160,9 @@ ENTRY_POINTS = {
     "CoreBot": (lambda s: CoreBot(s), ("policy",), lambda s, bot: bot.policy == s),
     # A spec with a ':' (MODULE:CLASS) is read when the command runs.
     "--policy": (lambda s: game_entry("guandan").check_policies([s], "--policy"), ("--policy",),
-                 lambda s, r: s in game_entry("guandan").policies or ":" in s),
-    "--bots": (lambda s: game_entry("gdy").check_bot(s), ("--bots",), lambda s, r: s in game_entry("gdy").bots),
+                 lambda s, r: s in game_entry("guandan").policies or _a_spec("guandan", s)),
+    "--bots": (lambda s: game_entry("gdy").check_bot(s), ("--bots",),
+               lambda s, r: s in game_entry("gdy").bots or _a_spec("gdy", s)),
     "log ruleset field": (lambda s: _gd_log_with(("ruleset", "leader_after_tribute"), s), ("leader_after_tribute",),
                           _same_log),
     "log event cards": (lambda s: _gd_log_with(("deal", "events", 0, "cards"), s), ("deal.events[0]",), _same_log),

@@ -57,6 +57,9 @@ class GameEntry:
     # Plays a bot on the workload its behaviour signature hashes; None: the
     # game's bots get no signature.
     bench: Optional[Bench] = None
+    # Reads a bot spec ("NAME:KEY=VALUE,...", "MODULE:CLASS"): ValueError
+    # naming what is wrong; None: the game's bots are names only.
+    parse_bot: Optional[Callable[[str], Any]] = None
 
     def _unknown(self, option: str, what: str, name: str, choices: Sequence[str]) -> ValueError:
         game = "" if self.name == DEFAULT_GAME else f"{self.title} "
@@ -66,19 +69,29 @@ class GameEntry:
 
     def check_policies(self, names: Sequence[str], option: str) -> None:
         """ValueError naming the first of ``names`` that is neither a policy
-        nor a bot of this game; a spec with options or ``MODULE:CLASS`` is
-        checked by the game's library when the command runs."""
+        nor a bot of this game, nor a spec it reads (``parse_bot``)."""
         for name in names:
             if isinstance(name, str):
-                checked_text(f"argument {option}", name)  # before a spec is passed on to be read later
-            if name not in self.policies and name not in self.bots and ":" not in name:
+                checked_text(f"argument {option}", name)  # the messages below quote it
+            if name not in self.policies and name not in self.bots and not self._is_spec(option, name):
                 raise self._unknown(option, "bot", name, tuple(dict.fromkeys(self.policies + self.bots)))
 
     def check_bot(self, name: str) -> None:
-        """ValueError unless ``name`` is a bot of this game; a spec with
-        options or ``MODULE:CLASS`` is checked by the game when it runs."""
-        if name not in self.bots and ":" not in name:
+        """ValueError unless ``name`` is a bot of this game or a spec it reads."""
+        if name not in self.bots and not self._is_spec("--bots", name):
             raise self._unknown("--bots", "bot", name, self.bots)
+
+    def _is_spec(self, option: str, name: str) -> bool:
+        """Whether ``name`` is a bot spec (with a ':') the game reads;
+        ValueError naming ``option`` and what is wrong with one it cannot."""
+        if not isinstance(name, str) or ":" not in name or self.parse_bot is None:
+            return False
+        checked_text(f"argument {option}", name)
+        try:
+            self.parse_bot(name)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"argument {option}: {error}") from None
+        return True
 
     def check_seat(self, seat: int, players: int) -> None:
         if not 0 <= seat < players:

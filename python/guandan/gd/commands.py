@@ -246,10 +246,17 @@ def _match_results() -> type:
     return MatchResults
 
 
+def _parse_bot(spec: str) -> object:
+    from .players import parse_bot
+
+    return parse_bot(spec)
+
+
 GUANDAN = GameEntry(
     name="guandan", title="Guandan", players=(4, 4), default_players=4,
     policies=POLICIES, bots=tuple(BOTS), default_bot="simple",
     commands={"play": _play, "simulate": _simulate, "arena": _arena},
     add_options=_add_options,
+    parse_bot=_parse_bot,
     result_types={"deals": _deal_results, "matches": _match_results},
 )

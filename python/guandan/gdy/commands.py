@@ -118,10 +118,17 @@ def _game_results() -> type:
     return GameResults
 
 
+def _parse_bot(spec: str) -> object:
+    from .players import parse_bot
+
+    return parse_bot(spec)
+
+
 GDY = GameEntry(
     name="gdy", title="Gan Deng Yan", players=(2, 6), default_players=4,
     policies=POLICIES, bots=POLICIES, default_bot="rule",
     commands={"play": _play, "simulate": _simulate, "arena": _arena},
     add_options=_add_options,
+    parse_bot=_parse_bot,
     result_types={"deals": _deal_results, "games": _game_results},
 )
