@@ -11,6 +11,10 @@ import sigint_child
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 
+FIRST_MOVE = ("class FirstMove:\n"
+              "    def choose_move(self, observation, moves, can_pass): return moves[0] if moves else None\n"
+              "    def choose_card(self, observation, options): return options[0]\n")
+
 LONG_WORK = {
     # One chunk of 10**8 rule deals: hours of work in one native call.
     "simulate": "guandan.simulate(10**8, policy='rule', threads=2, chunk=10**8)",
@@ -18,6 +22,12 @@ LONG_WORK = {
     "gdy_simulate": "guandan.gdy.simulate(10**8, players=6, policy='rule', threads=2, chunk=10**8)",
     # One search policy deal with a million playouts per decision.
     "simulate_search": "guandan.simulate(4, policy='search', search_rollouts=10**6, threads=1)",
+    # Ten million deals with a Python bot at two seats, in this process
+    # (the core checks for Ctrl-C between deals) and on two worker processes
+    # (which stop with the run).
+    "python_bot": FIRST_MOVE + "guandan.simulate(10**7, policy=[FirstMove(), 'rule', FirstMove(), 'rule'])",
+    "python_bot_workers": FIRST_MOVE + "guandan.simulate(10**7, policy=[FirstMove(), 'rule', FirstMove(), 'rule'], "
+                                       "threads=2)",
     # One search decision of a million playouts.
     "search_bot": ("deal = guandan.Deal(seed=1); "
                    "SearchV1Bot(rollouts=10**6).choose_move(deal.observation(deal.turn), deal.legal_moves(), False)"),
