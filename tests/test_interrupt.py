@@ -28,6 +28,7 @@ LONG_WORK = {
     "python_bot": FIRST_MOVE + "guandan.simulate(10**7, policy=[FirstMove(), 'rule', FirstMove(), 'rule'])",
     "python_bot_workers": FIRST_MOVE + "guandan.simulate(10**7, policy=[FirstMove(), 'rule', FirstMove(), 'rule'], "
                                        "threads=2)",
+    "gdy_python_bot": FIRST_MOVE + "guandan.gdy.simulate(10**7, players=4, policy=[FirstMove(), 'rule'] * 2)",
     # One search decision of a million playouts.
     "search_bot": ("deal = guandan.Deal(seed=1); "
                    "SearchV1Bot(rollouts=10**6).choose_move(deal.observation(deal.turn), deal.legal_moves(), False)"),

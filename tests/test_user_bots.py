@@ -323,3 +323,45 @@ def test_guandan_play_seats_a_bot_of_ones_own(bot_module, game, tmp_path):
                              input="q\n", capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert refused.returncode == 2 and "cannot import module 'nope_mod'" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_a_gdy_bot_in_a_core_run_sees_what_deal_observation_shows():
+    from guandan import _core
+    from guandan.gdy import Deal as GdyDeal
+    from guandan.gdy import simulate as gdy_simulate
+    from guandan.gdy.bots import CoreBot
+    from guandan.gdy.plays import Play
+
+    class Recording(CoreBot):
+        def __init__(self):
+            super().__init__("rule")
+            self.seen = []
+
+        def choose_move(self, observation, moves, can_pass):
+            self.seen.append((observation, tuple(moves), can_pass))
+            return super().choose_move(observation, moves, can_pass)
+
+    bot = Recording()
+    results = gdy_simulate(5, players=3, policy=["rule", bot, "random"], seed=12)
+    deals, current = [], []
+    for seen in bot.seen:
+        if current and len(seen[0].history) < len(current[-1][0].history):
+            deals.append(current)
+            current = []
+        current.append(seen)
+    deals.append(current)
+    assert len(deals) == 5
+    for row, seen in enumerate(deals):
+        deal = GdyDeal(3, _core.match_deal_seed(12, row))
+        checked = 0
+        for action in list(seen[-1][0].history) + [None]:
+            while checked < len(seen) and len(seen[checked][0].history) == len(deal.history):
+                observation, moves, can_pass = seen[checked]
+                assert observation == deal.observation(1)
+                assert moves == tuple(p for p in deal.legal_plays() if not p.is_pass) and can_pass == deal.can_pass()
+                checked += 1
+            if action is None:
+                break
+            deal.pass_turn() if action.play == Play.PASS else deal.play(action.play)
+        assert checked == len(seen)
+    assert results.winner.shape == (5,)

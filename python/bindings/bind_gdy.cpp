@@ -2,6 +2,7 @@
 // cpp/include/guandan/gdy/*.h). The Python façade is guandan.gdy.
 #include <pybind11/stl.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,66 @@ SeatView checked_seat_view(int seat, int players, std::uint64_t hand, std::uint6
   view.bombs = bombs;
   view.gone = Cards::from_bits(gone);
   return view;
+}
+
+// A seat played by a Python bot (guandan/gdy/seat_driver.py): the driver
+// gets the seat's view as plain values and the legal play words, and
+// answers with an index into them.
+class PythonSeat final : public gdy::Policy {
+ public:
+  explicit PythonSeat(py::object driver) : driver_(std::move(driver)) {}
+  int choose(const SeatView& view, const Play* plays, int count, Rng&) override {
+    py::list words;
+    for (int i = 0; i < count; ++i) words.append(py::int_(plays[i].bits()));
+    py::list sizes, played;
+    for (int s = 0; s < view.players; ++s) {
+      sizes.append(view.hand_sizes[std::size_t(s)]);
+      played.append(bool(view.played[std::size_t(s)]));
+    }
+    const py::tuple seat_view = py::make_tuple(view.seat, view.players, view.hand.bits(), view.table.bits(),
+                                               view.last_player, view.passes, py::tuple(sizes), py::tuple(played),
+                                               view.stock_left, view.bombs, view.gone.bits());
+    return driver_.attr("play")(seat_view, words).cast<int>();  // the driver checked it
+  }
+
+ private:
+  py::object driver_;
+};
+
+// Tells Python of each deal as it starts (with a new list for its record)
+// and records every play (seat, play word) on that list.
+class RecordingListener final : public gdy::DealListener {
+ public:
+  RecordingListener(py::object on_deal, py::object progress, std::uint64_t total)
+      : on_deal_(std::move(on_deal)), progress_(std::move(progress)), total_(total) {}
+  void deal_started(std::uint64_t deal_seed, const DealState&) override {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();  // Ctrl-C between deals
+    if (!progress_.is_none()) progress_(started_, total_);
+    ++started_;
+    record_ = py::list();
+    on_deal_(deal_seed, record_);
+  }
+  void playing(int seat, Play play) override { record_.append(py::make_tuple(seat, py::int_(play.bits()))); }
+
+ private:
+  py::object on_deal_, progress_;
+  std::uint64_t total_, started_ = 0;
+  py::list record_;
+};
+
+// The rows [row, row + count) of the numpy columns of Gan Deng Yan's deal
+// results (gdy/simulate.h), `players` entries a row where a column is by seat.
+gdy::DealColumns gdy_deal_columns(const py::dict& columns, std::uint64_t row, std::uint64_t count, int players,
+                                  Columns& keep) {
+  const std::uint64_t n = std::uint64_t(players);
+  return {column<std::int8_t>(columns, "winner", row, count, 1, keep),
+          column<std::int8_t>(columns, "starter", row, count, 1, keep),
+          column<std::int16_t>(columns, "penalties", row, count, n, keep),
+          column<std::int8_t>(columns, "cards_left", row, count, n, keep),
+          column<std::int16_t>(columns, "plays", row, count, 1, keep),
+          column<std::int16_t>(columns, "passes", row, count, 1, keep),
+          column<std::int16_t>(columns, "draws", row, count, 1, keep),
+          column<std::int8_t>(columns, "bombs", row, count, 1, keep)};
 }
 
 // A core policy choosing for whoever is to act, with its own random stream.
@@ -255,19 +316,38 @@ void init_gdy(py::module_& parent) {
                              const py::dict& columns, std::uint64_t row, int threads, const py::object& progress) {
         check_threads(threads);
         Columns keep;
-        const std::uint64_t n = std::uint64_t(setup.players);
-        const gdy::DealColumns out{column<std::int8_t>(columns, "winner", row, count, 1, keep),
-                                   column<std::int8_t>(columns, "starter", row, count, 1, keep),
-                                   column<std::int16_t>(columns, "penalties", row, count, n, keep),
-                                   column<std::int8_t>(columns, "cards_left", row, count, n, keep),
-                                   column<std::int16_t>(columns, "plays", row, count, 1, keep),
-                                   column<std::int16_t>(columns, "passes", row, count, 1, keep),
-                                   column<std::int16_t>(columns, "draws", row, count, 1, keep),
-                                   column<std::int8_t>(columns, "bombs", row, count, 1, keep)};
+        const gdy::DealColumns out = gdy_deal_columns(columns, row, count, setup.players, keep);
         run_simulation([&](RunControl* control) { gdy::simulate_deals(setup, begin, count, out, threads, control); },
                        progress);
       }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("threads"),
       py::arg("progress") = py::none());
+
+  m.def("simulate_deals_with_bots", [](const gdy::SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
+                                       const py::dict& columns, std::uint64_t row,
+                                       const std::vector<py::object>& drivers, const py::object& on_deal,
+                                       const py::object& progress) {
+        if (int(drivers.size()) != setup.players) throw py::value_error("one driver (or None) per seat");
+        Columns keep;
+        const gdy::DealColumns out = gdy_deal_columns(columns, row, count, setup.players, keep);
+        gdy::SimulationSetup with_bots = setup;
+        std::vector<std::unique_ptr<PythonSeat>> seats;
+        for (int s = 0; s < setup.players; ++s) {
+          if (drivers[std::size_t(s)].is_none()) continue;
+          seats.push_back(std::make_unique<PythonSeat>(drivers[std::size_t(s)]));
+          with_bots.external[std::size_t(s)] = seats.back().get();
+        }
+        RecordingListener listener(on_deal, progress, count);
+        with_bots.listener = &listener;
+        try {
+          gdy::simulate_deals(with_bots, begin, count, out, 1);
+        } catch (const std::invalid_argument& e) {
+          throw py::value_error(e.what());
+        }
+        if (!progress.is_none()) progress(count, count);
+      }, py::arg("setup"), py::arg("begin"), py::arg("count"), py::arg("columns"), py::arg("row"), py::arg("drivers"),
+      py::arg("on_deal"), py::arg("progress") = py::none(),
+      "Deals [begin, begin + count) on this thread: drivers[s] (or None for the setup's policy) plays seat s; "
+      "on_deal(seed, record) as each deal starts, record a list the plays (seat, play word) are appended to.");
 
   m.def("simulate_games", [](const gdy::SimulationSetup& setup, std::uint64_t begin, std::uint64_t count,
                              const py::dict& columns, std::uint64_t row, int threads, const py::object& progress) {

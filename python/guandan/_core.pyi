@@ -321,5 +321,9 @@ class gdy:
     def simulate_deals(setup: "gdy.SimulationSetup", begin: int, count: int, columns: Dict[str, np.ndarray], row: int,
                        threads: int, progress: Optional[Callable[[int], None]] = None) -> None: ...
     @staticmethod
+    def simulate_deals_with_bots(setup: "gdy.SimulationSetup", begin: int, count: int, columns: Dict[str, np.ndarray],
+                                 row: int, drivers: List[Any], on_deal: Callable[..., None],
+                                 progress: Optional[Callable[[int, int], None]] = None) -> None: ...
+    @staticmethod
     def simulate_games(setup: "gdy.SimulationSetup", begin: int, count: int, columns: Dict[str, np.ndarray], row: int,
                        threads: int, progress: Optional[Callable[[int], None]] = None) -> None: ...

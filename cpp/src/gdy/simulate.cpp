@@ -9,16 +9,40 @@
 namespace guandan::gdy {
 namespace {
 
+// A seat's policy that tells the run's listener what it chose.
+class Listened final : public Policy {
+ public:
+  Listened(Policy& inner, DealListener& listener) : inner_(inner), listener_(listener) {}
+  int choose(const SeatView& view, const Play* plays, int count, Rng& rng) override {
+    const int i = inner_.choose(view, plays, count, rng);
+    if (i >= 0 && i < count) listener_.playing(view.seat, plays[i]);
+    return i;
+  }
+
+ private:
+  Policy& inner_;
+  DealListener& listener_;
+};
+
 // Everything one worker thread owns.
 struct Worker {
   std::unique_ptr<PlayList> plays = std::make_unique<PlayList>();
   std::array<std::unique_ptr<Policy>, kMaxPlayers> owned;
+  std::array<std::unique_ptr<Listened>, kMaxPlayers> listened;
   std::array<Policy*, kMaxPlayers> policies{};
 
   explicit Worker(const SimulationSetup& setup) {
     for (int s = 0; s < setup.players; ++s) {
-      owned[s] = setup.policies[s]->make();
-      policies[s] = owned[s].get();
+      if (setup.external[std::size_t(s)] != nullptr) {
+        policies[s] = setup.external[std::size_t(s)];
+      } else {
+        owned[s] = setup.policies[s]->make();
+        policies[s] = owned[s].get();
+      }
+      if (setup.listener != nullptr) {
+        listened[s] = std::make_unique<Listened>(*policies[s], *setup.listener);
+        policies[s] = listened[s].get();
+      }
     }
   }
 };
@@ -26,6 +50,7 @@ struct Worker {
 void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, const DealColumns& out, std::size_t row) {
   const std::uint64_t seed = match_deal_seed(setup.seed, index);
   DealState deal(setup.players, seed);
+  if (setup.listener != nullptr) setup.listener->deal_started(seed, deal);
   Rng choices = choice_rng(seed);
   const int starter = deal.starter();
   play_out(deal, w.policies.data(), choices, *w.plays);
@@ -47,7 +72,9 @@ void one_game(const SimulationSetup& setup, std::uint64_t index, Worker& w, cons
   int plays = 0, bombs = 0;
   while (!game.over()) {
     DealState deal = game.next_deal();
-    Rng choices = choice_rng(match_deal_seed(game.seed(), std::uint64_t(game.deals_played())));
+    const std::uint64_t deal_seed = match_deal_seed(game.seed(), std::uint64_t(game.deals_played()));
+    if (setup.listener != nullptr) setup.listener->deal_started(deal_seed, deal);
+    Rng choices = choice_rng(deal_seed);
     play_out(deal, w.policies.data(), choices, *w.plays);
     plays += deal.plays();
     bombs += deal.bombs();
@@ -64,6 +91,10 @@ void one_game(const SimulationSetup& setup, std::uint64_t index, Worker& w, cons
 template <class Body>
 bool run_parallel(const SimulationSetup& setup, std::uint64_t count, int threads, RunControl* control, Body body) {
   check_setup(setup);
+  bool outside = setup.listener != nullptr;
+  for (const Policy* p : setup.external) outside = outside || p != nullptr;
+  if (outside && threads != 1)
+    throw std::invalid_argument("a run with players from outside the core is played on one thread");
   // Cheap deals go in blocks (the atomic counter out of the way); with an
   // expensive policy deal by deal, so every thread keeps busy to the end.
   std::uint64_t block = 64;

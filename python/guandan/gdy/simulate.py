@@ -22,13 +22,12 @@ from typing import Optional
 
 import numpy as np
 
-from .. import _core
 from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from ..common.bot_rows import run_bot_rows
 from ..common.checks import check_seed, checked_integer
 from ..common.columns import Columns, allocate_columns
 from ..common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks
-from .deal import Deal, check_players
+from .deal import check_players
 from .game import DEFAULT_TARGET, check_target
 from .players import POLICIES, PlayersLike, seat_players
 
@@ -102,36 +101,26 @@ def simulate(
     threads = checked_integer("threads", threads, 1, MAX_THREADS)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, got {progress!r}")
-    job = _BotDeals(players, seed, names, bots, columns)
+    job = _BotDeals(setup, bots, columns)
     return DealResults(**run_bot_rows(job, columns, n_deals, first, threads, progress))
 
 
 class _BotDeals:
-    """Deals with bots at some seats, played in this process: deal ``i`` is
-    the core's deal ``i`` (``Deal(players, match_deal_seed(seed, i))``), the
-    core's seats played by :class:`~guandan.gdy.bots.CoreBot` and every
-    seat shown only its observation (:func:`guandan.gdy.bots.play_deal`)."""
+    """Deals with bots at some seats, played by the core in this process:
+    the core's own seats by its policies, a bot's seat through its
+    :class:`~guandan.gdy.seat_driver.SeatDriver`, on exactly the core's
+    deals (deal ``i`` is ``Deal(players, match_deal_seed(seed, i))``)."""
 
-    def __init__(self, players, seed, names, bots, columns) -> None:
-        self.players, self.seed, self.names, self.bots, self.columns = players, seed, names, bots, columns
+    def __init__(self, setup, bots, columns) -> None:
+        self.setup, self.bots, self.columns = setup, bots, columns
 
     def __call__(self, begin: int, count: int, progress: Optional[Progress]) -> dict:
-        from .bots import CoreBot, play_deal
+        from .seat_driver import BotRun, SeatDriver
 
         out = allocate_columns(self.columns, count)
-        seats = [CoreBot(name, seed=(self.seed + s) % 2**64) if bot is None else bot
-                 for s, (name, bot) in enumerate(zip(self.names, self.bots))]
-        for row in range(count):
-            deal = play_deal(Deal(self.players, _core.match_deal_seed(self.seed, begin + row)), seats)
-            core = deal.core
-            out["winner"][row] = deal.winner
-            out["starter"][row] = deal.starter
-            out["penalties"][row] = deal.penalties
-            out["cards_left"][row] = deal.hand_sizes
-            out["plays"][row], out["passes"][row], out["draws"][row] = core.plays, core.pass_count, core.draws
-            out["bombs"][row] = deal.bombs
-            if progress is not None:
-                progress(row + 1, count)
+        run = BotRun()
+        drivers = [None if bot is None else SeatDriver(bot, run) for bot in self.bots]
+        core_gdy.simulate_deals_with_bots(self.setup, begin, count, out, 0, drivers, run.deal_started, progress)
         return out
 
 

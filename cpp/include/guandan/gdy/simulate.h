@@ -17,12 +17,31 @@
 
 namespace guandan::gdy {
 
+class DealListener;
+
 struct SimulationSetup {
   int players = 4;
   std::uint64_t seed = 0;
   // By seat (the first `players` entries): entries of the policy registry.
   std::array<const PolicyEntry*, kMaxPlayers> policies{};
   int target = GameState::kDefaultTarget;  // games only
+  // By seat: a player supplied by the caller (a bot written outside the
+  // core), used instead of the seat's registry policy; not owned. The
+  // workers share it, so a run with any is played on one thread.
+  std::array<Policy*, kMaxPlayers> external{};
+  // Told of every deal and action (a caller's bots keep their own record of
+  // the deal); null for none. Shares the one-thread rule.
+  DealListener* listener = nullptr;
+};
+
+// Follows the deals of a run, on the thread playing them: deal_started with
+// each deal's seed and its state before the first play, then every play (the
+// pass included) as the seat to act has chosen it, before it is applied.
+class DealListener {
+ public:
+  virtual ~DealListener() = default;
+  virtual void deal_started(std::uint64_t deal_seed, const DealState& deal) = 0;
+  virtual void playing(int seat, Play play) = 0;
 };
 
 // Throws std::invalid_argument naming what is wrong: the players, a seat
