@@ -3,6 +3,7 @@
 // determinism. The generator is checked against the Python reference in
 // tests/test_gdy_movegen.py; here are the properties the core must keep.
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -170,6 +171,35 @@ struct Table {
   bool operator==(const Table&) const = default;
 };
 
+// Counts what a listener is told.
+struct CountingListener final : DealListener {
+  int deals = 0, plays = 0, passes = 0;
+  void deal_started(std::uint64_t, const DealState&) override { ++deals; }
+  void playing(int, Play play) override { ++(play.is_pass() ? passes : plays); }
+};
+
+// An outside player at a seat, playing as the core's policy would: the
+// core's results, and every play told to the listener; one thread only.
+void outside_players() {
+  SimulationSetup setup;
+  setup.players = 4;
+  setup.seed = 5;
+  for (int s = 0; s < 4; ++s) setup.policies[s] = find_policy("rule");
+  Table core(60, 4), outside(60, 4);
+  CHECK(simulate_deals(setup, 0, 60, core.at(0), 1));
+  std::unique_ptr<Policy> mine = find_policy("rule")->make();
+  SimulationSetup with = setup;
+  with.external[1] = mine.get();
+  CountingListener listener;
+  with.listener = &listener;
+  CHECK(simulate_deals(with, 0, 60, outside.at(0), 1));
+  CHECK(core == outside);
+  int plays = 0, passes = 0;
+  for (std::size_t i = 0; i < 60; ++i) plays += outside.plays[i], passes += outside.passes[i];
+  CHECK(listener.deals == 60 && listener.plays == plays && listener.passes == passes);
+  CHECK_THROWS(simulate_deals(with, 0, 60, outside.at(0), 2), std::invalid_argument);
+}
+
 void simulation() {
   SimulationSetup setup;
   setup.players = 5;
@@ -309,6 +339,7 @@ void search_sees_only_its_view() {
 }  // namespace
 
 void test_gdy() {
+  outside_players();
   search_sees_only_its_view();
   fuzz();
   hand_counts();
