@@ -44,7 +44,7 @@ def test_view_validation():
     deal = guandan.Deal(seed=1)
     obs = deal.observation(deal.turn)
     view = obs.view  # the core's own view of the seat
-    assert _core.search_move(view, deal.legal_moves(), False, 50, True, 1)[1] > 0
+    assert _core.search_v1_move(view, deal.legal_moves(), False, 50, True, 1)[1] > 0
     with pytest.raises(ValueError, match="card counts"):
         _core.PlayerView(seat=0, level=0, rules=guandan.Ruleset.preset("standard").core, hand=guandan.Hand("As"),
                          counts=[1, 27, 27, 60], played=guandan.Hand(), shown=[guandan.Hand()] * 4, last_play=None,
@@ -127,7 +127,7 @@ def test_passing_while_leading_is_rejected():
     with pytest.raises(ValueError, match="cannot pass"):
         SearchV1Bot(seed=1, rollouts=50).choose_move(obs, deal.legal_moves(), True)
     with pytest.raises(ValueError, match="cannot pass"):
-        _core.search_move(view, deal.legal_moves(), True, 50, True, 1)
+        _core.search_v1_move(view, deal.legal_moves(), True, 50, True, 1)
     for policy in _core.policy_names():
         with pytest.raises(ValueError, match="cannot pass"):
             _core.policy_play(policy, view, deal.legal_moves(), True, 1, 50)
@@ -137,7 +137,7 @@ def test_passing_while_leading_is_rejected():
 def test_rollouts_range(rollouts):
     deal, obs, view = _leading_view()
     with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
-        _core.search_move(view, deal.legal_moves(), False, rollouts, True, 1)
+        _core.search_v1_move(view, deal.legal_moves(), False, rollouts, True, 1)
     with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
         _core.policy_play("search_v1", view, deal.legal_moves(), False, 1, rollouts)
     with pytest.raises(ValueError, match="rollouts must be 1..1,000,000"):
@@ -151,9 +151,9 @@ def test_candidates_must_be_plays_of_the_hand():
     other = guandan.Deal(seed=2)
     foreign = [m for m in other.legal_moves() if m not in deal.legal_moves()][:1]
     with pytest.raises(ValueError, match="candidate 0 is not a legal play"):
-        _core.search_move(view, foreign, False, 50, True, 1)
+        _core.search_v1_move(view, foreign, False, 50, True, 1)
     with pytest.raises(ValueError, match="no move to choose"):
-        _core.search_move(view, [], False, 50, True, 1)
+        _core.search_v1_move(view, [], False, 50, True, 1)
 
 
 def _view(**changes):
@@ -182,7 +182,7 @@ def test_views_with_seats_without_cards_are_rejected():
         _view(counts=[3, 1, 1, -1])
     # A valid view: the search returns, and quickly.
     moves = guandan.legal_moves("As Ks 3d", "2")
-    choice, rollouts, _ = _core.search_move(_view(), moves, False, 300, True, 1)
+    choice, rollouts, _ = _core.search_v1_move(_view(), moves, False, 300, True, 1)
     assert 0 <= choice < len(moves) and rollouts > 0
 
 
@@ -194,7 +194,7 @@ def test_trick_must_add_up():
         _view(last_play=ace, last_player=1)  # not among the cards played
     view = _view(last_play=ace, last_player=1, played=guandan.Hand("As"), hand=guandan.Hand("Ks 3d BJ"))
     moves = guandan.legal_moves("Ks 3d BJ", "2", previous=ace)
-    choice, _, _ = _core.search_move(view, moves, True, 200, True, 1)
+    choice, _, _ = _core.search_v1_move(view, moves, True, 200, True, 1)
     assert -1 <= choice < len(moves)
 
 
@@ -262,7 +262,7 @@ def test_views_are_refused_or_searched(fields):
                                 last_player=fields["last_player"], passed_mask=fields["passed_mask"], out=fields["out"],
                                 first_out_last_play=None)
         moves = guandan.legal_moves(fields["hand"], "2", previous=last_play) if fields["hand"] else []
-        choice, _, _ = _core.search_move(view, moves, fields["can_pass"], 20, True, 1)
+        choice, _, _ = _core.search_v1_move(view, moves, fields["can_pass"], 20, True, 1)
     except (ValueError, TypeError) as error:
         assert str(error)
         event(f"refused: {type(error).__name__}")

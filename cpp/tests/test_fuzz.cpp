@@ -174,7 +174,7 @@ void fuzz_search_positions(Rng& rng) {
     if (rng.bounded(4) == 0 && !candidates.empty()) candidates.back() = random_move(rng, *moves);
     const bool can_pass = rng.bounded(2) == 0;
     try {
-      const SearchResult r = search(view, candidates, can_pass, SearchV1Config{8, true}, rng);
+      const SearchResult r = search_v1(view, candidates, can_pass, SearchV1Config{8, true}, rng);
       CHECK(r.choice >= -1 && (r.choice >= 0 || can_pass));
       ++searched;
     } catch (const std::invalid_argument&) {

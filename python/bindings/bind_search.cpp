@@ -234,7 +234,7 @@ void init_search(py::module_& m) {
         return player.card(view, options, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("options"), py::arg("seed"));
 
-  m.def("search_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
+  m.def("search_v1_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
                           bool rule_rollouts, std::uint64_t seed) {
         check_rollouts(rollouts);
         const std::vector<Move> candidates = move_vector(moves);
@@ -242,7 +242,7 @@ void init_search(py::module_& m) {
         std::atomic<bool> stop{false};
         SearchResult result;
         Rng rng(seed);
-        run_interruptible([&] { result = search(view, candidates, can_pass, SearchV1Config{rollouts, rule_rollouts, &stop}, rng); },
+        run_interruptible([&] { result = search_v1(view, candidates, can_pass, SearchV1Config{rollouts, rule_rollouts, &stop}, rng); },
                           stop);
         return py::make_tuple(result.choice, result.rollouts, result.best_value);
       }, py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("rollouts"), py::arg("rule_rollouts"),

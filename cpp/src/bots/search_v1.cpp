@@ -7,8 +7,8 @@
 
 namespace guandan {
 
-SearchResult search(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
-                    const SearchV1Config& config, Rng& rng) {
+SearchResult search_v1(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                       const SearchV1Config& config, Rng& rng) {
   check_decision(view, candidates.data(), int(candidates.size()), can_pass);
   if (config.rollouts < kMinRollouts || config.rollouts > kMaxRollouts)
     throw std::invalid_argument("rollouts must be 1..1,000,000");
@@ -50,7 +50,7 @@ SearchResult search(const PlayerView& view, const std::vector<Move>& candidates,
 
 int SearchV1Policy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
   return choose_grouped(moves, count, [&](const std::vector<Move>& groups) {
-    return search(view, groups, can_pass, config_, rng);
+    return search_v1(view, groups, can_pass, config_, rng);
   });
 }
 

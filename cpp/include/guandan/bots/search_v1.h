@@ -35,8 +35,8 @@ struct SearchV1Config {
 };
 
 // Checks the decision (check_decision) and the rollouts (std::invalid_argument).
-SearchResult search(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
-                    const SearchV1Config& config, Rng& rng);
+SearchResult search_v1(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
+                       const SearchV1Config& config, Rng& rng);
 
 // The search as a policy for playouts and arenas.
 class SearchV1Policy final : public Policy {
