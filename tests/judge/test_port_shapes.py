@@ -98,9 +98,14 @@ def test_our_tribute_and_return_actions_are_the_ports():
 
 
 def test_the_ports_joker_bomb_and_jokers_read_back():
-    assert move_of_action(["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]], "T") is not None
-    assert move_of_action(["Single", "B", ["SB"]], "T") is not None
-    assert move_of_action(["Pair", "R", ["HR", "HR"]], "T") is not None
+    # The port writes the small joker SB, the big one HR, and the joker
+    # bomb as a Bomb of rank JOKER.
+    bomb = move_of_action(["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]], "T")
+    assert (bomb.kind, bomb.rank, [str(c) for c in bomb.cards]) == ("joker_bomb", "BJ", ["SJ", "SJ", "BJ", "BJ"])
+    single = move_of_action(["Single", "B", ["SB"]], "T")
+    assert (single.kind, single.rank, [str(c) for c in single.cards]) == ("single", "SJ", ["SJ"])
+    pair = move_of_action(["Pair", "R", ["HR", "HR"]], "T")
+    assert (pair.kind, pair.rank, [str(c) for c in pair.cards]) == ("pair", "BJ", ["BJ", "BJ"])
 
 
 def test_a_tribute_notice_that_cannot_be_true_does_not_cost_the_view():
