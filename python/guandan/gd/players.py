@@ -3,7 +3,7 @@
 A seat is given as a bot spec (:mod:`guandan.common.bot_spec`: ``"rule"``,
 ``"search:think_ms=100"``, ``"mybots:Greedy:depth=2"``) or as a bot object
 (anything with ``choose_move`` and ``choose_card``, :class:`guandan.gd.bots.Bot`).
-A core policy named without options is played by the core on its own
+A core policy, with or without options, is played by the core on its own
 threads; everything else is a bot that the core calls at its seat
 (:mod:`guandan.gd.seat_driver`), on the same deals.
 """
