@@ -484,3 +484,29 @@ def test_a_pool_of_processes_takes_gdy_deals():
         hands = pool.map(operator.attrgetter("hands"), deals)
     assert plays == [d.legal_plays() for d in deals] and hands == [d.hands for d in deals]
 
+
+
+def test_a_search_decides_alike_from_an_unpickled_observation():
+    # The core view travels whole, with the evidence of earlier passes and
+    # plays that no field holds: a search reading it chooses the same.
+    from guandan.gd.bots import RuleBot, SearchBot, step
+
+    deal = guandan.Deal(seed=8, previous_order=[0, 1, 2, 3])
+    bots = [RuleBot() for _ in range(4)]
+    for _ in range(40):
+        step(deal, bots)
+    observation = deal.observation(deal.turn)
+    copy = pickle.loads(pickle.dumps(observation))
+    assert copy == observation and pickle.dumps(copy.view) == pickle.dumps(observation.view)
+    moves, can_pass = deal.legal_moves(), deal.can_pass()
+    choose = lambda o: SearchBot(seed=3, think_ms=0, rollouts=200).choose_move(o, moves, can_pass)  # noqa: E731
+    assert choose(copy) == choose(observation)
+
+
+def test_a_view_pickled_by_another_layout_is_refused():
+    view = guandan.Deal(seed=1).observation(0).view
+    size, data = view.__getstate__()
+    for state in [(size + 8, data), (size, data[:-1]), ()]:
+        restored = guandan._core.PlayerView.__new__(guandan._core.PlayerView)
+        with pytest.raises((ValueError, TypeError)):
+            restored.__setstate__(state)

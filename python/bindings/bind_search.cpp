@@ -2,9 +2,11 @@
 #include <pybind11/stl.h>
 
 #include <atomic>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -153,6 +155,26 @@ void init_search(py::module_& m) {
       .def(py::init(&make_view), py::arg("seat"), py::arg("level"), py::arg("rules"), py::arg("hand"),
            py::arg("counts"), py::arg("played"), py::arg("shown"), py::arg("last_play"), py::arg("last_player"),
            py::arg("passed_mask"), py::arg("out"), py::arg("first_out_last_play"))
+      // Pickled as its bytes (a plain value), with the layout's size in
+      // front: the evidence of earlier passes and plays travels with it.
+      // Unpickled by a build of the same layout only.
+      .def(py::pickle(
+          [](const PlayerView& v) {
+            const std::string bytes(reinterpret_cast<const char*>(&v), sizeof(PlayerView));
+            return py::make_tuple(py::int_(sizeof(PlayerView)), py::bytes(bytes));
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 2 || state[0].cast<std::size_t>() != sizeof(PlayerView))
+              throw py::value_error("a PlayerView pickled by another build of the core");
+            const std::string bytes = state[1].cast<std::string>();
+            if (bytes.size() != sizeof(PlayerView)) throw py::value_error("a PlayerView pickle of the wrong size");
+            // Any seat's view (not only the seat to act's): a policy checks
+            // the view it decides from (check_decision), so it is not
+            // checked here.
+            PlayerView view;
+            std::memcpy(static_cast<void*>(&view), bytes.data(), sizeof(PlayerView));
+            return view;
+          }))
       // Read one field at a time: an observation built on a view converts
       // only what its bot reads.
       .def_readonly("seat", &PlayerView::seat)

@@ -217,6 +217,9 @@ class PlayerView:
     passed: Tuple[int, ...]
     finishing_order: Tuple[int, ...]
     first_out_last_play: Optional[Move]
+    # Pickled as (size of the layout, its bytes).
+    def __getstate__(self) -> Tuple[int, bytes]: ...
+    def __setstate__(self, state: Tuple[int, bytes]) -> None: ...
 
 DEFAULT_MAX_CANDIDATES: int
 SEARCH_MAX_CANDIDATES: int

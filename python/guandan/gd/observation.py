@@ -12,11 +12,9 @@ core's own view of the seat (``PlayerView``), which the core policies and the
 search read.
 
 Copies and pickles carry the fields (``dataclasses.fields``), so they are
-plain Observations. Unpickling rebuilds ``view`` from the fields where the
-core takes them as a view to decide from (the seat to act's, in the
-tribute or in play), else leaves it None. What earlier passes and plays
-showed the core's inference (its evidence) is history that no field holds,
-so a rebuilt view starts without it: a search may then choose differently.
+plain Observations, and the core view as it is (it pickles as its bytes,
+the evidence of earlier passes and plays included), so a core bot decides
+alike from an unpickled observation.
 """
 
 from __future__ import annotations
@@ -27,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from .. import _core
 from .._core import Hand, Move
-from .cards import level_index
 from .events import Event
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,7 +86,7 @@ class Observation:
 
     def __reduce__(self):
         # By the public field values, so a subclass pickles as a plain Observation.
-        return (unpickle_observation, (self.field_values(), self.view is not None))
+        return (unpickle_observation, (self.field_values(), self.view))
 
     def __reduce_ex__(self, protocol):
         if protocol < 2:
@@ -98,24 +95,8 @@ class Observation:
         return self.__reduce__()
 
 
-def unpickle_observation(values: Dict[str, Any], had_view: bool) -> Observation:
-    """The Observation of pickled ``values``, with its core view rebuilt when it had one."""
-    observation = Observation(**values)
-    return Observation(**values, view=core_view(observation)) if had_view else observation
-
-
-def core_view(observation: Observation):
-    """The core's view (``_core.PlayerView``) of the observation's fields;
-    None when they do not make one the core can decide from (no ruleset, a
-    seat that is out or played last, facts that do not fit together)."""
-    rules = observation.rules
-    if rules is None:
-        return None
-    o = observation
-    try:
-        return _core.PlayerView(
-            o.seat, level_index(o.level), rules.core, o.hand, list(o.card_counts), o.played, list(o.shown),
-            o.last_play, -1 if o.last_player is None else o.last_player, sum(1 << seat for seat in o.passed),
-            list(o.finishing_order), o.first_out_last_play)
-    except (ValueError, TypeError):
-        return None
+def unpickle_observation(values: Dict[str, Any], view: Any = None) -> Observation:
+    """The Observation of pickled ``values`` and core ``view``."""
+    if view is not None and not isinstance(view, _core.PlayerView):
+        raise TypeError(f"an Observation's view is a core PlayerView, got {type(view).__name__}")
+    return Observation(**values, view=view)
