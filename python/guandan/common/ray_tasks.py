@@ -153,9 +153,14 @@ class Moments:
         """The half-width of the mean's 95% interval (normal approximation)."""
         return Z95 * self.sd / math.sqrt(self.count) if self.count > 1 else 0.0
 
+    def record(self, per: int = 1) -> Dict[str, float]:
+        """The mean as :func:`~guandan.common.lines.mean_record` gives it of
+        the values (each divided by ``per``): mean, half width, spread."""
+        return {"mean": self.mean / per, "half": self.half / per, "sd": self.sd / per}
+
     def line(self, label: str, per: int = 1) -> str:
         """The summary line of the mean (:func:`~guandan.common.lines.mean_line`), of the values divided by ``per``."""
-        return mean_text(label, self.mean / per, self.half / per, self.sd / per)
+        return mean_text(label, **self.record(per))
 
 
 # --- the command line ---------------------------------------------------------

@@ -27,12 +27,13 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ..common.checks import checked_integer
-from ..common.lines import rate_line, throughput_line
+from ..common.lines import rate_record
 from ..common.ray_tasks import Moments, check_address, check_picklable, run_tasks
 from .cards import CardsLike
 from .names import OUTCOME_NAMES
 from .players import seat_players
 from .ruleset import RulesetLike, as_ruleset
+from .summary import deal_summary_lines
 from .simulate import (
     MAX_N,
     MAX_THREADS,
@@ -105,20 +106,23 @@ class DealAggregate:
         """Deals that ended 1-2, 1-3 and 1-4."""
         return tuple(a + b for a, b in zip(*self.outcomes))
 
+    def summary(self) -> Dict[str, Any]:
+        """The summary as plain values, in the shape of
+        :func:`guandan.gd.simulate.deal_summary_data` of the rows."""
+        n = self.deals
+        return {
+            "deals": n,
+            "team_wins": [rate_record(wins, n) for wins in self.team_wins],
+            "outcomes": {outcome: rate_record(count, n) for outcome, count in zip(OUTCOME_NAMES, self.outcome_counts)},
+            "tribute": {name: rate_record(count, n) for name, count in zip(TRIBUTE_EVENTS, self.tributes) if count},
+            "means": {"plays per deal": self.plays.record(), "passes per deal": self.passes.record(),
+                      "bombs per deal": self.bombs.record(), "levels gained": self.levels.record()},
+        }
+
     def summary_lines(self, seconds: float) -> List[str]:
         """The summary ``guandan simulate`` prints, the same lines as
         :func:`guandan.gd.summary.deal_summary` of the rows."""
-        n = self.deals
-        lines = [throughput_line(n, "deals", seconds), "", f"  {'':<26}{'rate':>8}   95% interval",
-                 rate_line("team 0 (seats 0, 2) wins", self.team_wins[0], n),
-                 rate_line("team 1 (seats 1, 3) wins", self.team_wins[1], n)]
-        for place, (outcome, count) in enumerate(zip(OUTCOME_NAMES, self.outcome_counts), 1):
-            lines.append(rate_line(f"{outcome} (double win)" if place == 1 else outcome, count, n))
-        for name, count in zip(TRIBUTE_EVENTS, self.tributes):
-            if count:
-                lines.append(rate_line(f"tribute: {name}", count, n))
-        return lines + ["", self.plays.line("plays per deal"), self.passes.line("passes per deal"),
-                        self.bombs.line("bombs per deal"), self.levels.line("levels gained")]
+        return deal_summary_lines(self.summary(), seconds)
 
 
 def _part(first: int, count: int, matches: bool, aggregate: bool, arguments: Dict[str, Any]) -> Any:

@@ -20,8 +20,13 @@ def _head(what: str, n: int, summary: Dict[str, Any], seconds: float) -> List[st
 
 def deal_summary(results: DealResults, seconds: float) -> List[str]:
     """The lines ``guandan simulate`` prints, from :func:`deal_summary_data`."""
-    n = len(results)
-    data = deal_summary_data(results)
+    return deal_summary_lines(deal_summary_data(results), seconds)
+
+
+def deal_summary_lines(data: Dict[str, Any], seconds: float) -> List[str]:
+    """The lines of a run's summary data (:func:`deal_summary_data` of its
+    rows, or a Ray run's ``DealAggregate.summary``)."""
+    n = data["deals"]
     lines = _head("deals", n, data, seconds)
     for place, (outcome, rate) in enumerate(data["outcomes"].items(), 1):
         lines.append(rate_line(f"{outcome} (double win)" if place == 1 else outcome, rate["count"], n))

@@ -19,13 +19,13 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 import numpy as np
 
 from ..common.checks import checked_integer
-from ..common.lines import rate_line, throughput_line
 from ..common.ray_tasks import Moments, check_address, check_picklable, run_tasks
 from ..common.runner import MAX_N, MAX_THREADS, Progress
 from .deal import check_players
 from .game import DEFAULT_TARGET
 from .players import seat_players
 from .simulate import DealResults, GameResults, PolicyLike, simulate, simulate_games
+from .summary import deal_summary_lines
 
 # Rows per task by default: a few seconds of work for the core's policies;
 # Python bots play far slower, so their tasks are smaller.
@@ -89,15 +89,13 @@ class DealAggregate:
         """The summary ``guandan simulate --game gdy`` prints, the same lines
         as :func:`guandan.gdy.summary.deal_summary` of the rows."""
         n, losers = self.deals, self.players - 1
-        lines = [throughput_line(n, "deals", seconds), "", f"  {'':<26}{'rate':>8}   95% interval"]
-        lines += [rate_line(f"seat {seat} wins", wins, n) for seat, wins in enumerate(self.wins)]
-        lines += [rate_line("the starter wins", self.starter_wins, n), ""]
+        means = {}
         if n:
-            lines += [self.penalties.line("penalty per loser", per=losers),
-                      self.cards_left.line("cards left per loser", per=losers),
-                      self.plays.line("plays per deal"), self.passes.line("passes per deal"),
-                      self.draws.line("cards drawn per deal"), self.bombs.line("bombs per deal")]
-        return lines
+            means = {"penalty per loser": self.penalties.record(per=losers),
+                     "cards left per loser": self.cards_left.record(per=losers),
+                     "plays per deal": self.plays.record(), "passes per deal": self.passes.record(),
+                     "cards drawn per deal": self.draws.record(), "bombs per deal": self.bombs.record()}
+        return deal_summary_lines(n, self.wins, self.starter_wins, means, seconds)
 
 
 def _part(first: int, count: int, games: bool, aggregate: bool, arguments: Dict[str, Any]) -> Any:
