@@ -3,7 +3,7 @@ preallocated columns, with progress reports from inside each chunk."""
 
 from __future__ import annotations
 
-from typing import Callable, Dict
+from typing import Callable, Dict, Optional, Tuple
 
 import numpy as np
 
@@ -17,15 +17,25 @@ MAX_N = 10**9
 MAX_THREADS: int = CORE_MAX_THREADS  # the core's bound (parallel_rows.h)
 
 
-def run_in_chunks(kernel, setup, columns, n, first, threads, chunk, progress) -> Dict[str, np.ndarray]:
+def check_rows(n, first, threads) -> Tuple[int, int, int]:
+    """The rows [first, first + n) of a run and its threads, checked:
+    ValueError or TypeError naming the argument."""
     n = checked_integer("the number to simulate", n, 0, MAX_N)
     first = checked_integer("first", first, 0, 2**64 - 1)
     if first + n > 2**64:
         raise ValueError(f"first + n must be at most 2**64 (deal indices), got {first} + {n}")
-    threads = checked_integer("threads", threads, 1, MAX_THREADS)
-    chunk = checked_integer("chunk", chunk, 1)
+    return n, first, checked_integer("threads", threads, 1, MAX_THREADS)
+
+
+def check_progress(progress: Optional[Progress]) -> None:
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, got {progress!r}")
+
+
+def run_in_chunks(kernel, setup, columns, n, first, threads, chunk, progress) -> Dict[str, np.ndarray]:
+    n, first, threads = check_rows(n, first, threads)
+    chunk = checked_integer("chunk", chunk, 1)
+    check_progress(progress)
     out = allocate_columns(columns, n)
     done = 0
     while done < n:

@@ -37,7 +37,8 @@ from ..common.bot_rows import run_bot_rows
 from ..common.checks import check_seed, checked_integer
 from ..common.columns import Columns
 from ..common.lines import mean_record, rate_record
-from ..common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks  # noqa: F401 (MAX_*: this module's API too)
+from ..common.runner import MAX_N, MAX_THREADS  # noqa: F401 (this module's API too)
+from ..common.runner import Progress, check_progress, check_rows, run_in_chunks
 from .bots import Bot
 from .deal import Deal
 from .names import OUTCOME_NAMES
@@ -263,7 +264,8 @@ def simulate(
     if not any(bots):
         return DealResults(**run_in_chunks(_core.simulate_deals, setup, _DEAL_COLUMNS, n_deals, first, threads, chunk,
                                            progress))
-    n_deals, first, threads = _bot_run_range(n_deals, first, threads, progress)
+    n_deals, first, threads = check_rows(n_deals, first, threads)
+    check_progress(progress)
     job = _BotDeals(setup, as_ruleset(ruleset), bots)
     return DealResults(**run_bot_rows(job, _DEAL_COLUMNS, n_deals, first, threads, progress))
 
@@ -288,7 +290,8 @@ def simulate_matches(
     if not any(bots):
         return MatchResults(**run_in_chunks(_core.simulate_matches, setup, _MATCH_COLUMNS, n_matches, first, threads,
                                             chunk, progress))
-    n_matches, first, threads = _bot_run_range(n_matches, first, threads, progress)
+    n_matches, first, threads = check_rows(n_matches, first, threads)
+    check_progress(progress)
     job = _BotMatches(setup, as_ruleset(ruleset), bots)
     return MatchResults(**run_bot_rows(job, _MATCH_COLUMNS, n_matches, first, threads, progress))
 
@@ -313,17 +316,6 @@ def simulation_deal(
     setup = _setup(0, ["random"] * 4, ruleset, level, tribute, hands, sizes, leader)
     start = _core.simulation_start(setup, checked_integer("deal_seed", deal_seed, 0, 2**64 - 1))
     return Deal.from_text(start.to_text(), as_ruleset(ruleset))
-
-
-def _bot_run_range(n, first, threads, progress):
-    n = checked_integer("the number to simulate", n, 0, MAX_N)
-    first = checked_integer("first", first, 0, 2**64 - 1)
-    if first + n > 2**64:
-        raise ValueError(f"first + n must be at most 2**64 (deal indices), got {first} + {n}")
-    threads = checked_integer("threads", threads, 1, MAX_THREADS)
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be callable, got {progress!r}")
-    return n, first, threads
 
 
 class _BotDeals:

@@ -24,9 +24,9 @@ import numpy as np
 
 from .._core import gdy as core_gdy  # the core's Gan Deng Yan
 from ..common.bot_rows import run_bot_rows
-from ..common.checks import check_seed, checked_integer
+from ..common.checks import check_seed
 from ..common.columns import Columns, allocate_columns
-from ..common.runner import MAX_N, MAX_THREADS, Progress, run_in_chunks
+from ..common.runner import MAX_N, Progress, check_progress, check_rows, run_in_chunks
 from .deal import check_players
 from .game import DEFAULT_TARGET, check_target
 from .players import POLICIES, PlayersLike, seat_players
@@ -96,11 +96,8 @@ def simulate(
     if not any(bots):
         return DealResults(**run_in_chunks(core_gdy.simulate_deals, setup, columns, n_deals, first, threads, chunk,
                                            progress))
-    n_deals = checked_integer("the number to simulate", n_deals, 0, MAX_N)
-    first = checked_integer("first", first, 0, 2**64 - n_deals)
-    threads = checked_integer("threads", threads, 1, MAX_THREADS)
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be callable, got {progress!r}")
+    n_deals, first, threads = check_rows(n_deals, first, threads)
+    check_progress(progress)
     job = _BotDeals(setup, bots, columns)
     return DealResults(**run_bot_rows(job, columns, n_deals, first, threads, progress))
 
