@@ -132,12 +132,18 @@ def _literal(text: str) -> Any:
         return text
 
 
-def load_user_bot(text: str) -> Any:
-    """The bot ``MODULE:CLASS[:KEY=VALUE,...]`` names, made with its options."""
+def user_spec_parts(text: str) -> Tuple[str, str, Dict[str, Any]]:
+    """``MODULE:CLASS[:KEY=VALUE,...]`` as its module, class and options
+    (Python literals, else text), read from the text alone."""
     module_name, _, rest = text.strip().partition(":")
     class_name, colon, options_text = rest.partition(":")
-    module_name, class_name = module_name.strip(), class_name.strip()
     options = {key: _literal(value) for key, value in split_options(text, options_text).items()} if colon else {}
+    return module_name.strip(), class_name.strip(), options
+
+
+def load_user_bot(text: str) -> Any:
+    """The bot ``MODULE:CLASS[:KEY=VALUE,...]`` names, made with its options."""
+    module_name, class_name, options = user_spec_parts(text)
     if "" not in sys.path:
         sys.path.insert(0, "")  # the current directory, as `python -m` has it
     try:

@@ -26,7 +26,6 @@ What a signature cannot fix is recorded instead:
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -39,7 +38,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ..version import __version__
-from .bot_spec import bot_options, is_user_spec, split_options
+from .bot_spec import bot_options, is_user_spec, user_spec_parts
 from .checks import checked_integer
 from .columns import Columns
 from .games import GameEntry, game_entry
@@ -124,20 +123,11 @@ def _object_record(bot: object) -> Dict[str, Any]:
             "options": options}
 
 
-def _literal(text: str) -> Any:
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return text
-
-
 def _user_spec_record(text: str) -> Dict[str, Any]:
     # Read from the spec alone: recording a bot must not import its module.
-    module, _, rest = text.strip().partition(":")
-    name, colon, options_text = rest.partition(":")
-    options = {key: _json_ready(_literal(value)) for key, value in split_options(text, options_text).items()} \
-        if colon else {}
-    return {"bot": text.strip(), "signature": None, "class": f"{module.strip()}.{name.strip()}", "options": options}
+    module, name, options = user_spec_parts(text)
+    return {"bot": text.strip(), "signature": None, "class": f"{module}.{name}",
+            "options": {key: _json_ready(value) for key, value in options.items()}}
 
 
 def bot_record(bot: Any, game: str = "gd", threads: int = 1) -> Dict[str, Any]:
