@@ -121,6 +121,13 @@ std::string hand_text(CardSet set) {
 
 }  // namespace
 
+std::vector<PyCard> kinds_of(CardSet set) {
+  std::vector<PyCard> out;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (set.count(CardKind(k)) > 0) out.push_back({CardKind(k)});
+  return out;
+}
+
 CardSet hand_from_python(const py::handle& obj) {
   if (py::isinstance<CardSet>(obj)) return obj.cast<CardSet>();
   if (PyUnicode_Check(obj.ptr())) return hand_from_text(text_argument(obj, "cards"));

@@ -48,13 +48,6 @@ Placing placing_argument(const std::vector<int>& order) {
   return p;
 }
 
-std::vector<PyCard> kinds_of(CardSet set) {
-  std::vector<PyCard> out;
-  for (int k = 0; k < kNumKinds; ++k)
-    if (set.count(CardKind(k)) > 0) out.push_back({CardKind(k)});
-  return out;
-}
-
 // Ruleset fields (ruleset.h ranges): exact types (bools are not ints here), so that a wrong type or a
 // value out of range is a TypeError or ValueError naming the field, never a
 // silent conversion or an overflow.

@@ -115,10 +115,7 @@ class PythonSeat final : public Policy {
   }
 
   CardKind choose_card(const PlayerView& view, CardSet options, Rng&) override {
-    std::vector<PyCard> cards;
-    for (int k = 0; k < kNumKinds; ++k)
-      if (options.count(CardKind(k)) > 0) cards.push_back({CardKind(k)});
-    return driver_.attr("card")(view, cards).cast<PyCard>().kind;
+    return driver_.attr("card")(view, kinds_of(options)).cast<PyCard>().kind;
   }
 
  private:

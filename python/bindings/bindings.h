@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "guandan/card.h"
 #include "guandan/cardset.h"
@@ -34,6 +35,8 @@ std::uint64_t word_argument(const py::handle& obj, const char* what);  // 0 .. 2
 CardKind card_argument(const py::handle& obj, const char* what);
 Rank level_from_index(int index);
 CardSet hand_from_python(const py::handle& obj);  // Hand, str or iterable of Card/str
+// The kinds `set` holds, one Card each (tribute and return options).
+std::vector<PyCard> kinds_of(CardSet set);
 // a + b, or ValueError naming the first card that would be there three
 // times: "card 'As' appears more than twice <where>".
 CardSet sum_of_cards(CardSet a, CardSet b, const std::string& where);
