@@ -503,10 +503,51 @@ def test_a_search_decides_alike_from_an_unpickled_observation():
     assert choose(copy) == choose(observation)
 
 
+def _view_with_a_record():
+    from guandan.gd.bots import RuleBot, step
+
+    deal = guandan.Deal(seed=1, previous_order=[0, 1, 2, 3])
+    bots = [RuleBot() for _ in range(4)]
+    for _ in range(30):
+        step(deal, bots)
+    return deal, deal.observation(deal.turn).view
+
+
+def test_a_view_holds_the_deals_public_record():
+    # Every action so far, tribute and return included; a position read from
+    # its text form starts a record of its own.
+    deal, view = _view_with_a_record()
+    assert view.record_length == len(deal.history) == 30
+    assert Deal.from_text(deal.to_text()).observation(deal.turn).view.record_length == 0
+    # A view taken earlier keeps its own length as the deal goes on.
+    from guandan.gd.bots import RuleBot, step
+
+    step(deal, [RuleBot() for _ in range(4)])
+    assert view.record_length == len(deal.history) - 1
+
+
 def test_a_view_pickled_by_another_layout_is_refused():
-    view = guandan.Deal(seed=1).observation(0).view
-    size, data = view.__getstate__()
-    for state in [(size + 8, data), (size, data[:-1]), ()]:
+    view = _view_with_a_record()[1]
+    layout, fields, record = view.__getstate__()
+    for state in [((layout[0] + 8, layout[1]), fields, record), (layout, fields[:-1], record),
+                  (layout, fields, record[:-1]), (layout, fields), ()]:
         restored = guandan._core.PlayerView.__new__(guandan._core.PlayerView)
         with pytest.raises((ValueError, TypeError)):
             restored.__setstate__(state)
+
+
+def test_a_view_with_a_damaged_record_is_refused():
+    # The record names seats and cards the search indexes by: an action no
+    # deal makes is refused when the view comes in, not read out of bounds.
+    layout, fields, record = _view_with_a_record()[1].__getstate__()
+    size = layout[1]
+    restored = guandan._core.PlayerView.__new__(guandan._core.PlayerView)
+    restored.__setstate__((layout, fields, record))
+    assert restored.record_length == len(record) // size
+    for offset, value in [(0, 200), (1, 9), (2, 9)]:  # the type, the seat, the other seat of the first action
+        damaged = bytearray(record)
+        damaged[offset] = value
+        with pytest.raises(ValueError, match="damaged PlayerView pickle: a recorded"):
+            guandan._core.PlayerView.__new__(guandan._core.PlayerView).__setstate__((layout, fields, bytes(damaged)))
+
+

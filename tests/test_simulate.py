@@ -222,7 +222,7 @@ def test_matches():
 
 def python_random_playout(seed, ruleset, level="2"):
     """The random policy's deal, re-played through the Python Deal API with
-    the specified generator (cpp/src/simulate.cpp, cpp/src/bots/registry.cpp)."""
+    the specified generator (cpp/src/tools/simulate.cpp, cpp/src/bots/registry.cpp)."""
     deal_seed = _core.match_deal_seed(seed, 0)
     rng = Rng(deal_seed)
     placing = [0, 1, 2, 3]

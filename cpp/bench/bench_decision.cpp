@@ -21,8 +21,8 @@
 #include "guandan/deal.h"
 #include "guandan/deck.h"
 #include "guandan/move_list.h"
-#include "guandan/playout.h"
-#include "guandan/simulate.h"
+#include "guandan/bots/playout.h"
+#include "guandan/tools/simulate.h"
 
 using namespace guandan;
 using Clock = std::chrono::steady_clock;

@@ -49,7 +49,7 @@
 #include <tuple>
 #include <vector>
 
-#include "guandan/simulate.h"
+#include "guandan/tools/simulate.h"
 
 using namespace guandan;
 

@@ -29,9 +29,9 @@
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/deck.h"
-#include "guandan/inference.h"
+#include "guandan/bots/inference.h"
 #include "guandan/movegen.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 
 using namespace guandan;
 
@@ -119,7 +119,8 @@ int main(int argc, char** argv) {
     Rng choices(deal_seed);
     Placing previous{0, 1, 2, 3};
     if (tribute) choices.shuffle(previous);
-    DealState deal = tribute ? DealState(dealt.hands, kTwo, rules, previous) : DealState(dealt.hands, kTwo, rules, dealt.leader);
+    RecordedDeal deal = tribute ? RecordedDeal(dealt.hands, kTwo, rules, previous)
+                                : RecordedDeal(dealt.hands, kTwo, rules, dealt.leader);
     Policy* seats[4];
     for (int s = 0; s < 4; ++s) seats[s] = owned[(std::size_t(s) + d) % owned.size()].get();
     while (deal.phase() == Phase::kTribute || deal.phase() == Phase::kReturn)
@@ -129,15 +130,16 @@ int main(int argc, char** argv) {
       moves->clear();
       generate_moves(deal.hand(seat), deal.level(), rules.move_rules(), deal.last_play(), *moves);
       const PlayerView view = deal.view(seat);
+      const Evidence evidence = read_evidence(view);
       bool tribute_shown = false;
-      for (int s = 0; s < 4; ++s) tribute_shown |= s != seat && !view.evidence.held_none[std::size_t(s)].empty();
-      if (++decisions % 3 == 0 && (has_evidence(view) || tribute_shown)) {
+      for (int s = 0; s < 4; ++s) tribute_shown |= s != seat && !evidence.held_none[std::size_t(s)].empty();
+      if (++decisions % 3 == 0 && (has_evidence(view, evidence) || tribute_shown)) {
         const auto u = score(view, deal, worlds, sampling, [](const PlayerView& v, Rng& r) { return sample_world(v, r); });
         const auto w = score(view, deal, worlds, sampling,
-                             [](const PlayerView& v, Rng& r) { return sample_world_inferred(v, r); });
+                             [&](const PlayerView& v, Rng& r) { return sample_world_inferred(v, evidence, r); });
         if (tribute) {
           const auto p = score(view, deal, worlds, sampling, [&](const PlayerView& v, Rng& r) {
-            return sample_world_inferred(v, r, without_tribute);
+            return sample_world_inferred(v, evidence, r, without_tribute);
           });
           plain_ll += p.first, plain_acc += p.second;
         }

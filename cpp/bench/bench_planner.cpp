@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "guandan/deck.h"
-#include "guandan/planner.h"
+#include "guandan/bots/planner.h"
 
 using namespace guandan;
 using Clock = std::chrono::steady_clock;

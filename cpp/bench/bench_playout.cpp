@@ -18,9 +18,9 @@
 
 #include "guandan/bots/rule_v1.h"
 #include "guandan/deck.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 #include "guandan/bots/search_v1.h"
-#include "guandan/simulate.h"
+#include "guandan/tools/simulate.h"
 
 using namespace guandan;
 

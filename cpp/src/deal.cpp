@@ -18,7 +18,6 @@ DealState::DealState(const std::array<CardSet, 4>& hands, Rank level, const Rule
     : hands_(hands), level_(level), rules_(rules), previous_(previous) {
   check_seats_hold_cards();
   plan_ = plan_tribute(previous, hands, level, rules);
-  if (plan_.cancelled) evidence_.note_cancelled_tribute(tribute_payer_seats(previous, rules), rules);
   if (plan_.count == 0) {
     start_play(tribute_leader(plan_, previous_, rules_));
   } else {
@@ -41,7 +40,6 @@ DealState::DealState(const std::array<CardSet, 4>& hands, const PlayerView& view
   out_count_ = view.out_count;
   for (int i = 0; i < out_count_; ++i) out_mask_ |= std::uint8_t(1u << order_[i]);
   first_out_last_play_ = view.first_out_last_play;
-  evidence_ = view.evidence;
 }
 
 std::uint64_t DealState::hash() const {
@@ -81,7 +79,6 @@ PlayerView DealState::view(int seat) const {
   v.out = order_;
   v.out_count = out_count_;
   v.first_out_last_play = first_out_last_play_;
-  v.evidence = evidence_;
   return v;
 }
 
@@ -138,9 +135,6 @@ void DealState::pass() {
 
 void DealState::apply_play(Move move) {
   const int seat = turn_;
-  if (has_last_play_)
-    evidence_.note_answer(seat, last_player_, last_play_, move, level_, hands_[last_player_].size(),
-                          hands_[seat].size() - move.cards().size());
   hands_[seat] = hands_[seat] - move.cards();
   played_ = played_ + move.cards();
   shown_[seat] = shown_[seat] - common(shown_[seat], move.cards());
@@ -159,7 +153,6 @@ void DealState::apply_play(Move move) {
 }
 
 void DealState::apply_pass() {
-  evidence_.note_pass(turn_, last_player_, last_play_, level_, last_player_ >= 0 ? hands_[last_player_].size() : 0);
   passed_mask_ |= std::uint8_t(1u << turn_);
   const unsigned active = ~unsigned(out_mask_) & 0xFu;
   const unsigned others = active & ~(1u << last_player_);
@@ -212,7 +205,6 @@ void DealState::give(CardKind card) {
     throw std::invalid_argument("not a card this seat may give now");
   if (phase_ == Phase::kTribute) {
     const Payment& pay = plan_.payments[payments_done_];
-    evidence_.note_tribute(pay.payer, card, level_, rules_);
     hand_over(pay.payer, pay.receiver, card);
     paid_[payments_done_++] = card;
     if (payments_done_ < plan_.count) {

@@ -85,4 +85,31 @@ void check_decision(const PlayerView& view, const Move* moves, int count, bool c
   }
 }
 
+void check_record(const PlayerView& view) {
+  using Type = PublicAction::Type;
+  for (const PublicAction& a : view.record) {
+    require(a.type <= Type::kCancelledTribute, "a recorded action of no known type");
+    if (a.type == Type::kCancelledTribute) {
+      require(a.other > 0 && a.other < 16, "a recorded cancelled tribute must name its payers (bits 0..3)");
+      continue;
+    }
+    require(is_seat(a.seat), "a recorded action's seat must be 0..3");
+    if (a.type == Type::kTribute || a.type == Type::kReturn) {
+      require(is_seat(a.other) && a.other != a.seat && a.card < kNumKinds,
+              "a recorded tribute or return must name another seat and a card");
+      continue;
+    }
+    require(a.other == -1 || (is_seat(a.other) && a.other != a.seat),
+            "a recorded play or pass must be over another seat's play, or lead");
+    if (a.type == Type::kPass) {
+      require(a.other >= 0, "a recorded pass must be over another seat's play");
+      continue;
+    }
+    const CardSet cards = a.move.cards();
+    require(!cards.empty() && cards.is_canonical() && view.played.contains(cards) &&
+                is_legal_reading(a.move, view.level, view.rules.move_rules()),
+            "a recorded play must be a legal play among the cards played");
+  }
+}
+
 }  // namespace guandan

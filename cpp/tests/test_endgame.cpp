@@ -18,7 +18,7 @@
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/deck.h"
-#include "guandan/endgame.h"
+#include "guandan/bots/endgame.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
 

@@ -14,9 +14,9 @@
 #include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 #include "guandan/readings.h"
-#include "guandan/simulate.h"
+#include "guandan/tools/simulate.h"
 
 namespace guandan::testing {
 namespace {

@@ -13,12 +13,14 @@
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/deck.h"
-#include "guandan/inference.h"
-#include "guandan/move_facts.h"
+#include "guandan/bots/inference.h"
+#include "guandan/bots/move_facts.h"
 #include "guandan/movegen.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 #include "guandan/readings.h"
-#include "guandan/style_evidence.h"
+#include "guandan/recorded_deal.h"
+#include "guandan/tribute.h"
+#include "guandan/bots/style_evidence.h"
 
 namespace guandan::testing {
 namespace {
@@ -47,19 +49,21 @@ void test_evidence_record() {
   // (it passed over its partner). Seat 3 answers with a single J (order 9):
   // orders 5..8 (7 to 10) marked for seat 3, not J itself or above.
   const std::array<CardSet, 4> hands{cards_of("6s 3c 4d"), cards_of("Ks 5c"), cards_of("8c 8d"), cards_of("Js 9c 2d")};
-  DealState deal(hands, kTwo, Ruleset{}, 0);
+  RecordedDeal deal(hands, kTwo, Ruleset{}, 0);
   deal.play(single_move("6s"));
   deal.pass();
   deal.pass();
   deal.play(single_move("Js"));
-  const Evidence& e = deal.evidence();
+  const Evidence e = read_evidence(deal.view(0));
   CHECK(e.unlikely[1][std::size_t(Kind::kSingle)] == std::uint16_t(0xFFE0));  // bits 5..15
   CHECK(e.unlikely[2][std::size_t(Kind::kSingle)] == 0);
   CHECK(e.unlikely[3][std::size_t(Kind::kSingle)] == std::uint16_t(0x01E0));  // bits 5..8
   CHECK(e.unlikely[0][std::size_t(Kind::kSingle)] == 0);
   CHECK(e.empty_for(0) && e.empty_for(2) && !e.empty_for(1));
-  // The view carries it, and it is history: equal positions need not agree.
-  CHECK(deal.view(2).evidence == e);
+  // Every seat's view reads the same record, and it is history: the
+  // position alone (its text form) carries none.
+  CHECK(read_evidence(deal.view(2)) == e);
+  CHECK(read_evidence(DealState(deal).view(2)) == Evidence{});
   CHECK(DealState::from_text(deal.to_text()) == deal);
   // A pass over a bomb shows nothing.
   Evidence none;
@@ -113,28 +117,30 @@ void test_move_facts_for_styles() {
 
 // Seat 1, an opponent of seat 0, let seat 0's high single (the level
 // rank) go while seat 0 held `owner_cards`, holding a bomb (5555) when
-// `bomb`; the view of seat 1 at its next decision.
-PlayerView after_a_pass(int owner_cards, bool bomb) {
+// `bomb`; the deal at seat 1's next decision (its view points at the
+// deal's record, so the deal is kept).
+RecordedDeal after_a_pass(int owner_cards, bool bomb) {
   // The 2c, the 3c it leads next, and owner_cards - 1 more.
   const std::string_view pool = "2c 3c 3d 4c 4d 6c 6d 7c 7d 8c 8d 9c 9d Tc Td Jc Jd Qc Qd Kc Kd";
   const CardSet owner = cards_of(pool.substr(0, std::size_t(owner_cards + 1) * 3 - 1));
   const std::array<CardSet, 4> hands{owner, bomb ? cards_of("5s 5h 5c 5d Js") : cards_of("5s 5h 5c 6s Js"),
                                      cards_of("9s 9h"), cards_of("Ts Th")};
-  DealState deal(hands, kTwo, Ruleset{}, 0);
+  RecordedDeal deal(hands, kTwo, Ruleset{}, 0);
   deal.play(single_move("2c"));
   deal.pass();  // seat 1: the evidence
   deal.pass();
   deal.pass();
   deal.play(single_move("3c"));  // seat 0 leads again
-  return deal.view(1);
+  return deal;
 }
 
 void test_style_evidence() {
   // Passing over a high play from an owner with 12 cards while holding a
   // bomb rules out every style that bombs such plays from 12 cards (tempo
   // 12 or more): the bomber and the default player, not the patient one.
-  const PlayerView passed = after_a_pass(12, true);
-  const Evidence& e = passed.evidence;
+  const RecordedDeal passed_deal = after_a_pass(12, true);
+  const PlayerView passed = passed_deal.view(1);
+  const Evidence e = read_evidence(passed);
   CHECK(e.pass_high_owner_min[1] == 12 && e.pass_owner_min[1] == 12);
   CHECK(style_evidence_for(e, 1) && !style_evidence_for(e, 2) && !style_evidence_for(e, 0));
   CHECK(style_likelihood(kPatientStyle, e, 1, true) == 1.0);
@@ -163,7 +169,8 @@ void test_style_evidence() {
     generate_moves(view.hand, view.level, view.rules.move_rules(), &view.last_play, *moves);
     int consistent = 0;
     for (std::uint64_t i = 0; i < 400; ++i) {
-      RuleStylesPolicy styles(3, read);
+      const Evidence evidence = read_evidence(view);
+      RuleStylesPolicy styles(3, read ? &evidence : nullptr);
       Rng rng(i);
       styles.choose_play(view, moves->begin(), int(moves->size()), true, rng);
       consistent += styles.style(1).tempo_cards < 12;
@@ -174,7 +181,8 @@ void test_style_evidence() {
   CHECK(read > 0.8);
   CHECK(unread > 0.3 && unread < 0.55);
   // Holding no bomb, the pass rules nothing out: the same draws as without reading.
-  const PlayerView no_bomb = after_a_pass(12, false);
+  const RecordedDeal no_bomb_deal = after_a_pass(12, false);
+  const PlayerView no_bomb = no_bomb_deal.view(1);
   CHECK(consistent_share(no_bomb, true) == consistent_share(no_bomb, false));
 }
 
@@ -208,17 +216,18 @@ void test_weighted_sampler() {
   // 1 holds a loose single 4..K weigh pass_if_free[single] as much.
   const std::array<CardSet, 4> hands{cards_of("3s 3c 9d 9s Td"), cards_of("4s"),
                                      cards_of("4c 4d Qs Qc Qd"), cards_of("5s 5c 7d 7s 7h")};
-  DealState deal(hands, kTwo, Ruleset{}, 0);
+  RecordedDeal deal(hands, kTwo, Ruleset{}, 0);
   deal.play(single_move("3s"));
   deal.pass();  // seat 1
   const PlayerView view = deal.view(2);
-  CHECK(has_evidence(view));
+  const Evidence evidence = read_evidence(view);
+  CHECK(has_evidence(view, evidence));
   std::array<CardSet, 4> world = hands;
-  CHECK(evidence_likelihood(view, world, kDefaultInference) == kDefaultInference.pass_if_free[0]);
+  CHECK(evidence_likelihood(view, evidence, world, kDefaultInference) == kDefaultInference.pass_if_free[0]);
   world[1] = cards_of("Kc");  // a loose K
-  CHECK(evidence_likelihood(view, world, kDefaultInference) == kDefaultInference.pass_if_free[0]);
+  CHECK(evidence_likelihood(view, evidence, world, kDefaultInference) == kDefaultInference.pass_if_free[0]);
   world[1] = cards_of("As");  // a (kept) ace: nothing free
-  CHECK(evidence_likelihood(view, world, kDefaultInference) == 1.0);
+  CHECK(evidence_likelihood(view, evidence, world, kDefaultInference) == 1.0);
   // Every weighted world is a world (counts, the viewer's hand, the unseen
   // cards), the same seed gives the same world, and seat 1 holds a free
   // single in fewer of them than with the uniform sampler.
@@ -226,8 +235,8 @@ void test_weighted_sampler() {
   int free_weighted = 0, free_uniform = 0;
   const CardSet unseen = CardSet::full_deck() - view.hand - view.played;
   for (int i = 0; i < 2000; ++i) {
-    const auto w = sample_world_inferred(view, a);
-    CHECK(w == sample_world_inferred(view, b));
+    const auto w = sample_world_inferred(view, evidence, a);
+    CHECK(w == sample_world_inferred(view, evidence, b));
     CHECK(w[2] == view.hand);
     CardSet others;
     for (int s = 0; s < 4; ++s) {
@@ -235,7 +244,7 @@ void test_weighted_sampler() {
       if (s != 2) others = others + w[std::size_t(s)];
     }
     CHECK(unseen.contains(others));
-    const std::uint16_t orders = view.evidence.unlikely[1][0];
+    const std::uint16_t orders = evidence.unlikely[1][0];
     free_weighted += has_free_unit(w[1], kTwo, Kind::kSingle, orders);
     free_uniform += has_free_unit(sample_world(view, uniform)[1], kTwo, Kind::kSingle, orders);
   }
@@ -251,8 +260,8 @@ void test_weighted_sampler() {
 
 // A deal of `seed` with a tribute from `previous`, the tribute and the
 // returns given (each the first card the rule allows), at the first play.
-DealState after_tribute(std::uint64_t seed, const Placing& previous, Rank level, const Ruleset& rules) {
-  DealState deal(seeded_deal(seed).hands, level, rules, previous);
+RecordedDeal after_tribute(std::uint64_t seed, const Placing& previous, Rank level, const Ruleset& rules) {
+  RecordedDeal deal(seeded_deal(seed).hands, level, rules, previous);
   while (deal.phase() != Phase::kPlay) {
     const CardSet options = deal.give_options();
     for (int k = 0; k < kNumKinds; ++k)
@@ -271,13 +280,14 @@ DealState after_tribute(std::uint64_t seed, const Placing& previous, Rank level,
 int barred_breaks(const PlayerView& view, std::uint64_t seed, int draws) {
   int broke = 0;
   Rng kept(seed), uniform(seed);
+  const Evidence evidence = read_evidence(view);
   for (int i = 0; i < draws; ++i) {
-    const auto world = sample_world(view, kept, true);
+    const auto world = sample_world(view, kept, &evidence);
     const auto loose = sample_world(view, uniform);
     for (int s = 0; s < 4; ++s) {
       CHECK(world[std::size_t(s)].size() == view.counts[std::size_t(s)]);
       if (s == view.seat) continue;
-      const CardSet none = view.evidence.held_none[std::size_t(s)];
+      const CardSet none = evidence.held_none[std::size_t(s)];
       const CardSet shown = view.shown[std::size_t(s)];
       CHECK(common(world[std::size_t(s)] - common(world[std::size_t(s)], shown), none).empty());
       broke += !common(loose[std::size_t(s)] - common(loose[std::size_t(s)], shown), none).empty();
@@ -292,14 +302,14 @@ void test_tribute_evidence() {
                                      cards_of("Kd 6c")};
   // Seat 1 came last and pays seat 0 (first): its ace, not the wild 2h;
   // seat 3 came second, seat 2 third, so seat 1 pays alone.
-  DealState deal(hands, kTwo, Ruleset{}, Placing{0, 3, 2, 1});
+  RecordedDeal deal(hands, kTwo, Ruleset{}, Placing{0, 3, 2, 1});
   CHECK(deal.phase() == Phase::kTribute && deal.turn() == 1);
   CHECK(deal.give_options() == cards_of("2s"));  // the level rank is above the ace
   deal.give(*parse_card("2s"));
-  const CardSet none = deal.evidence().held_none[1];
+  const CardSet none = read_evidence(deal.view(0)).held_none[1];
   // Above a natural level card: the jokers alone.
   CHECK(none == cards_of("SJ SJ BJ BJ"));
-  CHECK(deal.evidence().held_none[0].empty() && deal.evidence().held_none[2].empty());
+  CHECK(read_evidence(deal.view(0)).held_none[0].empty() && read_evidence(deal.view(0)).held_none[2].empty());
   // A small joker rules out the big one; an ace the level cards but the
   // wild, and both jokers.
   Evidence e;
@@ -330,9 +340,9 @@ void test_tribute_evidence() {
     draw.shuffle(previous);
     const Rank level = Rank(kTwo + int(draw.bounded(13)));
     const Ruleset rules = seed % 2 ? Ruleset{} : wilds;
-    const DealState d = after_tribute(seed, previous, level, rules);
+    const RecordedDeal d = after_tribute(seed, previous, level, rules);
     for (int s = 0; s < 4; ++s) {
-      const CardSet none = d.evidence().held_none[std::size_t(s)];
+      const CardSet none = read_evidence(d.view(0)).held_none[std::size_t(s)];
       if (none.empty()) continue;
       ++barred_seen;
       const CardSet own = d.hand(s) - common(d.hand(s), d.view(s).shown[std::size_t(s)]);
@@ -348,28 +358,28 @@ void test_cancelled_tribute_evidence() {
   // docs/rules.md §7.5: seat 1 came last and holds both big jokers, so it
   // pays nothing; then no other seat holds a big joker all deal.
   const std::array<CardSet, 4> hands{cards_of("SJ 3c"), cards_of("BJ BJ 4c"), cards_of("SJ 5c"), cards_of("Kd 6c")};
-  DealState single(hands, kTwo, Ruleset{}, Placing{0, 3, 2, 1});
+  RecordedDeal single(hands, kTwo, Ruleset{}, Placing{0, 3, 2, 1});
   CHECK(single.tribute_plan().cancelled && single.phase() == Phase::kPlay);
-  CHECK(single.evidence().held_none[1].empty());
-  for (int s : {0, 2, 3}) CHECK(single.evidence().held_none[std::size_t(s)] == cards_of("BJ BJ"));
+  CHECK(read_evidence(single.view(0)).held_none[1].empty());
+  for (int s : {0, 2, 3}) CHECK(read_evidence(single.view(0)).held_none[std::size_t(s)] == cards_of("BJ BJ"));
   // After a 1-2 of seats 0 and 2, the losers 1 and 3 hold one each: the
   // winners hold none.
   const std::array<CardSet, 4> split{cards_of("SJ 3c"), cards_of("BJ 4c"), cards_of("SJ 5c"), cards_of("BJ 6c")};
-  DealState both(split, kTwo, Ruleset{}, Placing{0, 2, 1, 3});
+  RecordedDeal both(split, kTwo, Ruleset{}, Placing{0, 2, 1, 3});
   CHECK(both.tribute_plan().cancelled);
-  CHECK(both.evidence().held_none[1].empty() && both.evidence().held_none[3].empty());
-  CHECK(both.evidence().held_none[0] == cards_of("BJ BJ") && both.evidence().held_none[2] == cards_of("BJ BJ"));
+  CHECK(read_evidence(both.view(0)).held_none[1].empty() && read_evidence(both.view(0)).held_none[3].empty());
+  CHECK(read_evidence(both.view(0)).held_none[0] == cards_of("BJ BJ") && read_evidence(both.view(0)).held_none[2] == cards_of("BJ BJ"));
   // Where all four jokers cancel, they are all barred to the others.
   Ruleset four;
   four.tribute_cancel = TributeCancel::kAllFourJokers;
   const std::array<CardSet, 4> jokers{cards_of("3c"), cards_of("4c"), cards_of("5c"), cards_of("SJ SJ BJ BJ 6c")};
-  DealState all(jokers, kTwo, four, Placing{0, 1, 2, 3});
+  RecordedDeal all(jokers, kTwo, four, Placing{0, 1, 2, 3});
   CHECK(all.tribute_plan().cancelled);
-  for (int s : {0, 1, 2}) CHECK(all.evidence().held_none[std::size_t(s)] == cards_of("SJ SJ BJ BJ"));
+  for (int s : {0, 1, 2}) CHECK(read_evidence(all.view(0)).held_none[std::size_t(s)] == cards_of("SJ SJ BJ BJ"));
   // Under that rule, both big jokers alone do not cancel, and show nothing.
-  DealState paid(hands, kTwo, four, Placing{0, 3, 2, 1});
+  RecordedDeal paid(hands, kTwo, four, Placing{0, 3, 2, 1});
   CHECK(!paid.tribute_plan().cancelled && paid.phase() == Phase::kTribute);
-  for (int s = 0; s < 4; ++s) CHECK(paid.evidence().held_none[std::size_t(s)].empty());
+  for (int s = 0; s < 4; ++s) CHECK(read_evidence(paid.view(0)).held_none[std::size_t(s)].empty());
 
   // Over seeded deals, placings and both cancel rules: in every cancelled
   // deal no seat holds a card it is said to hold none of, the sampler that
@@ -380,10 +390,10 @@ void test_cancelled_tribute_evidence() {
     Placing previous{0, 1, 2, 3};
     draw.shuffle(previous);
     const Ruleset rules = seed % 2 ? Ruleset{} : four;
-    const DealState d(seeded_deal(seed).hands, kTwo, rules, previous);
+    const RecordedDeal d(seeded_deal(seed).hands, kTwo, rules, previous);
     if (!d.tribute_plan().cancelled) continue;
     ++cancelled;
-    for (int s = 0; s < 4; ++s) CHECK(common(d.hand(s), d.evidence().held_none[std::size_t(s)]).empty());
+    for (int s = 0; s < 4; ++s) CHECK(common(d.hand(s), read_evidence(d.view(0)).held_none[std::size_t(s)]).empty());
     uniform_broke += barred_breaks(d.view(int(draw.bounded(4))), seed, 10);
   }
   CHECK(cancelled > 60);
@@ -454,7 +464,7 @@ void test_styles() {
     for (std::uint64_t i = 0; i < 60; ++i) {
       const std::uint64_t seed = match_deal_seed(17, i);
       const SeededDeal dealt = seeded_deal(seed);
-      DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+      RecordedDeal deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
       Rng choices(seed);
       const PlanStyle before = styled.style(0);
       play_out(deal, policies, choices, *moves);
@@ -477,7 +487,7 @@ void test_styles() {
   int patient = 0, bomber = 0;
   for (std::uint64_t i = 0; i < 90; ++i) {
     const SeededDeal dealt = seeded_deal(match_deal_seed(19, i));
-    DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+    RecordedDeal deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
     Rng choices(i);
     play_out(deal, ends_table, choices, *moves);
     const PlanStyle& s = ends.style(0);
@@ -494,7 +504,7 @@ void test_styles() {
 // legal moves of the seat to act in `moves`.
 DealState planned_position(std::uint64_t seed, int plays, MoveList& moves) {
   const SeededDeal dealt = seeded_deal(seed);
-  DealState deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
+  RecordedDeal deal(dealt.hands, kTwo, Ruleset{}, dealt.leader);
   RulePolicy plan;
   Rng rng(1);
   for (int i = 0; i < plays; ++i) {
@@ -587,7 +597,7 @@ void test_search_v3_endgame() {
   // Seat 0 leads 3 cards against 2, 2 and 1: its partner (seat 2) holds a
   // pair of aces it can go out with.
   const std::array<CardSet, 4> hands{cards_of("3s 4c 9d"), cards_of("5s 6c"), cards_of("As Ac"), cards_of("Kd")};
-  const DealState deal(hands, kTwo, Ruleset{}, 0);
+  const RecordedDeal deal(hands, kTwo, Ruleset{}, 0);
   const std::vector<Move> groups = lead_groups(hands[0]);
   SearchConfig config;
   config.rollouts = 400;
@@ -609,7 +619,7 @@ void test_win_bonus() {
   // over the same sampled worlds the choice stays and its value rises by
   // exactly the bonus.
   const std::array<CardSet, 4> hands{cards_of("3s 3c"), cards_of("5s 6c"), cards_of("9s Ac"), cards_of("Kd 7h")};
-  const DealState deal(hands, kTwo, Ruleset{}, 0);
+  const RecordedDeal deal(hands, kTwo, Ruleset{}, 0);
   const std::vector<Move> groups = lead_groups(hands[0]);
   SearchConfig config;
   config.rollouts = 200;
@@ -696,6 +706,61 @@ void test_keep_worlds() {
   CHECK_THROWS(search_v2(deal.view(deal.turn()), groups, !deal.leading(), bad, r), std::invalid_argument);
 }
 
+// The reference for read_evidence: the record noted action by action as the
+// deal goes, from the live position (how the deal state itself once kept
+// it). Over seeded deals with tribute, random plays and passes, at every
+// decision, every seat's view reads the same evidence from the record.
+void test_record_replays_the_evidence() {
+  auto moves = std::make_unique<MoveList>();
+  int answers = 0, passes = 0, tributes = 0;
+  for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+    Rng draw(seed * 7);
+    Placing previous{0, 1, 2, 3};
+    draw.shuffle(previous);
+    const Ruleset rules = seed % 3 ? Ruleset{} : [] { Ruleset r; r.tribute_cancel = TributeCancel::kAllFourJokers; return r; }();
+    RecordedDeal deal(seeded_deal(seed).hands, Rank(kTwo + int(seed % 13)), rules, previous);
+    Evidence reference;
+    if (deal.tribute_plan().cancelled) reference.note_cancelled_tribute(tribute_payer_seats(previous, rules), rules);
+    while (!deal.is_over()) {
+      CHECK(read_evidence(deal.view(deal.turn())) == reference);
+      CHECK(read_evidence(deal.view((deal.turn() + 1) % 4)) == reference);
+      if (deal.phase() != Phase::kPlay) {
+        const CardSet options = deal.give_options();
+        CardKind card = 0;
+        for (int k = kNumKinds - 1; k >= 0; --k)
+          if (options.count(CardKind(k)) > 0 && (card == 0 || draw.bounded(2) == 0)) card = CardKind(k);
+        if (deal.phase() == Phase::kTribute) {
+          reference.note_tribute(deal.tribute_plan().payments[std::size_t(deal.payments_done())].payer, card,
+                                 deal.level(), rules);
+          ++tributes;
+        }
+        deal.give(card);
+        continue;
+      }
+      moves->clear();
+      generate_moves(deal.hand(deal.turn()), deal.level(), rules.move_rules(), deal.last_play(), *moves);
+      const int seat = deal.turn();
+      const int owner = deal.last_player();
+      const int owner_cards = owner >= 0 ? deal.hand(owner).size() : 0;
+      if (!deal.leading() && (moves->size() == 0 || draw.bounded(3) == 0)) {
+        reference.note_pass(seat, owner, *deal.last_play(), deal.level(), owner_cards);
+        deal.apply_pass();
+        ++passes;
+        continue;
+      }
+      const Move m = (*moves)[std::size_t(draw.bounded(moves->size()))];
+      if (!deal.leading()) {
+        reference.note_answer(seat, owner, *deal.last_play(), m, deal.level(), owner_cards,
+                              deal.hand(seat).size() - m.cards().size());
+        ++answers;
+      }
+      deal.apply_play(m);
+    }
+    CHECK(read_evidence(deal.view(0)) == reference);
+  }
+  CHECK(answers > 1000 && passes > 1000 && tributes > 50);
+}
+
 }  // namespace
 
 void test_inference() {
@@ -703,6 +768,7 @@ void test_inference() {
   test_keep_sigmas();
   test_keep_worlds();
   test_evidence_record();
+  test_record_replays_the_evidence();
   test_move_facts_for_styles();
   test_style_evidence();
   test_free_units();

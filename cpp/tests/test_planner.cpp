@@ -18,9 +18,9 @@
 #include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
-#include "guandan/planner.h"
+#include "guandan/bots/planner.h"
 #include "guandan/player_view.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 #include "guandan/readings.h"
 
 namespace guandan::testing {

@@ -5,7 +5,7 @@
 #include "check.h"
 #include "guandan/bots/registry.h"
 #include "guandan/deck.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 
 namespace guandan::testing {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "check.h"
 #include "guandan/bots/search.h"
-#include "guandan/simulate.h"
+#include "guandan/tools/simulate.h"
 
 namespace guandan::testing {
 namespace {
@@ -68,7 +68,7 @@ struct CountingListener final : DealListener {
   int deals = 0, plays = 0, passes = 0, gives = 0;
   std::vector<std::uint64_t> seeds;
   std::vector<std::string> starts;
-  void deal_started(std::uint64_t seed, const DealState& deal, const MatchState*) override {
+  void deal_started(std::uint64_t seed, const RecordedDeal& deal, const MatchState*) override {
     ++deals;
     seeds.push_back(seed);
     starts.push_back(deal.to_text());

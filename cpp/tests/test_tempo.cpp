@@ -11,8 +11,8 @@
 #include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
-#include "guandan/playout.h"
-#include "guandan/simulate.h"
+#include "guandan/bots/playout.h"
+#include "guandan/tools/simulate.h"
 #include "guandan/tribute.h"
 
 namespace guandan::testing {

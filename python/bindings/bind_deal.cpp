@@ -13,6 +13,8 @@
 #include "guandan/match.h"
 #include "guandan/move_list.h"
 #include "guandan/readings.h"
+#include "guandan/recorded_deal.h"
+#include "held_view.h"
 #include "guandan/tribute.h"
 #include "move_object.h"
 
@@ -254,52 +256,55 @@ void init_deal(py::module_& m) {
       }, py::arg("levels"), py::arg("declarers"), py::arg("failed_attempts"), py::arg("winner"),
       py::arg("finishing_order"), py::arg("last_play"), py::arg("rules"));
 
-  py::class_<DealState>(m, "DealState", "The C++ state of one deal (deal.h); wrapped by guandan.Deal.")
+  py::class_<RecordedDeal>(m, "DealState",
+                            "The C++ state of one deal and its public record (recorded_deal.h); wrapped by guandan.Deal.")
       .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules, int leader) {
              const auto four = four_hands(hands);
-             return translating([&] { return DealState(four, level_from_index(level), rules, seat_argument(leader)); });
+             return translating([&] { return RecordedDeal(four, level_from_index(level), rules, seat_argument(leader)); });
            }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("leader"))
       .def(py::init([](const std::vector<CardSet>& hands, int level, const Ruleset& rules,
                        const std::vector<int>& previous) {
              const auto four = four_hands(hands);
-             return translating([&] { return DealState(four, level_from_index(level), rules, placing_argument(previous)); });
+             return translating([&] { return RecordedDeal(four, level_from_index(level), rules, placing_argument(previous)); });
            }), py::arg("hands"), py::arg("level"), py::arg("rules"), py::arg("previous"))
-      .def("copy", [](const DealState& d) { return DealState(d); })
+      .def("copy", [](const RecordedDeal& d) { return RecordedDeal(d); })
       .def("to_text", &DealState::to_text, "The one-line text form of the position (deal_text.cpp).")
-      .def_static("from_text", [](const std::string& text) { return translating([&] { return DealState::from_text(text); }); },
+      .def_static("from_text", [](const std::string& text) { return translating([&] { return RecordedDeal(DealState::from_text(text)); }); },
                   py::arg("text"), "The position of a text form; ValueError when malformed or impossible.")
-      .def("__eq__", [](const DealState& a, const py::object& b) {
-            return py::isinstance<DealState>(b) && a == b.cast<const DealState&>();
+      // The same position (the record aside, as DealState's ==).
+      .def("__eq__", [](const RecordedDeal& a, const py::object& b) {
+            return py::isinstance<RecordedDeal>(b) &&
+                   static_cast<const DealState&>(a) == static_cast<const DealState&>(b.cast<const RecordedDeal&>());
           })
-      .def("view", [](const DealState& d, int seat) { return d.view(seat_argument(seat)); }, py::arg("seat"),
-           "What `seat` may know now (PlayerView), as the core's policies read it.")
+      .def("view", [](const RecordedDeal& d, int seat) { return HeldView::copy_of(d.view(seat_argument(seat))); },
+           py::arg("seat"), "What `seat` may know now (PlayerView, with the record so far), as the core's policies read it.")
       .def_property_readonly("rules", &DealState::rules, "The deal's ruleset.")
       .def_property_readonly("played", &DealState::played)
-      .def_property_readonly("previous_order", [](const DealState& d) -> py::object {
+      .def_property_readonly("previous_order", [](const RecordedDeal& d) -> py::object {
             const Placing& p = d.previous_placing();
             if (p[0] < 0) return py::none();
             return py::cast(std::vector<int>(p.begin(), p.end()));
           }, "The previous deal's places the tribute was planned from; None without tribute.")
-      .def_property_readonly("shown", [](const DealState& d) {
+      .def_property_readonly("shown", [](const RecordedDeal& d) {
             const PlayerView v = d.view(0);
             return std::vector<CardSet>(v.shown.begin(), v.shown.end());
           }, "The cards each seat is known to hold (given face up in the tribute).")
-      .def_property_readonly("passed", [](const DealState& d) {
+      .def_property_readonly("passed", [](const RecordedDeal& d) {
             const PlayerView v = d.view(0);
             std::vector<int> out;
             for (int s = 0; s < 4; ++s)
               if (v.passed_mask >> s & 1) out.push_back(s);
             return out;
           }, "The seats that passed since the last play.")
-      .def_property_readonly("phase", [](const DealState& d) { return int(d.phase()); })
+      .def_property_readonly("phase", [](const RecordedDeal& d) { return int(d.phase()); })
       .def_property_readonly("turn", &DealState::turn)
-      .def_property_readonly("level", [](const DealState& d) { return int(d.level()); })
-      .def_property_readonly("hands", [](const DealState& d) {
+      .def_property_readonly("level", [](const RecordedDeal& d) { return int(d.level()); })
+      .def_property_readonly("hands", [](const RecordedDeal& d) {
             return std::vector<CardSet>(d.hands().begin(), d.hands().end());
           })
-      .def_property_readonly("last_play", [](const DealState& d) { return move_or_none(d.last_play(), d.level()); })
+      .def_property_readonly("last_play", [](const RecordedDeal& d) { return move_or_none(d.last_play(), d.level()); })
       .def_property_readonly("last_player", &DealState::last_player)
-      .def("legal_moves", [](const DealState& d, bool grouped) {
+      .def("legal_moves", [](const RecordedDeal& d, bool grouped) {
             std::vector<Move> moves;
             if (d.phase() == Phase::kPlay) {
               VectorSink sink{moves};
@@ -311,46 +316,46 @@ void init_deal(py::module_& m) {
             return py::reinterpret_steal<py::object>(seq);
           }, py::arg("grouped") = false,
           "The seat to act's legal plays; grouped: one per (kind, size, rank) (readings.h).")
-      .def("is_legal", [](const DealState& d, const py::handle& move) {
+      .def("is_legal", [](const RecordedDeal& d, const py::handle& move) {
             return d.is_legal(move_argument(move, "move"));
           })
-      .def("play", [](DealState& d, const py::handle& move) {
+      .def("play", [](RecordedDeal& d, const py::handle& move) {
             const Move mv = move_argument(move, "move");
             translating([&] { d.play(mv); return 0; });
           })
-      .def("pass_turn", [](DealState& d) { translating([&] { d.pass(); return 0; }); })
-      .def("give_options", [](const DealState& d) { return kinds_of(d.give_options()); })
-      .def("give", [](DealState& d, const PyCard& card) { translating([&] { d.give(card.kind); return 0; }); })
-      .def_property_readonly("tribute_cancelled", [](const DealState& d) { return d.tribute_plan().cancelled; })
-      .def_property_readonly("payments", [](const DealState& d) {
+      .def("pass_turn", [](RecordedDeal& d) { translating([&] { d.pass(); return 0; }); })
+      .def("give_options", [](const RecordedDeal& d) { return kinds_of(d.give_options()); })
+      .def("give", [](RecordedDeal& d, const PyCard& card) { translating([&] { d.give(card.kind); return 0; }); })
+      .def_property_readonly("tribute_cancelled", [](const RecordedDeal& d) { return d.tribute_plan().cancelled; })
+      .def_property_readonly("payments", [](const RecordedDeal& d) {
             std::vector<std::pair<int, int>> out;
             const TributePlan& plan = d.tribute_plan();
             for (int i = 0; i < plan.count; ++i) out.emplace_back(plan.payments[i].payer, plan.payments[i].receiver);
             return out;
           })
-      .def_property_readonly("paid", [](const DealState& d) {
+      .def_property_readonly("paid", [](const RecordedDeal& d) {
             std::vector<PyCard> out;
             for (int i = 0; i < d.payments_done(); ++i) out.push_back({d.paid_card(i)});
             return out;
           })
-      .def_property_readonly("returned", [](const DealState& d) {
+      .def_property_readonly("returned", [](const RecordedDeal& d) {
             std::vector<PyCard> out;
             for (int i = 0; i < d.returns_done(); ++i) out.push_back({d.returned_card(i)});
             return out;
           })
-      .def_property_readonly("finishing_order", [](const DealState& d) {
+      .def_property_readonly("finishing_order", [](const RecordedDeal& d) {
             std::vector<int> out;
             for (int i = 0; i < d.out_count(); ++i) out.push_back(d.finished(i));
             return out;
           })
-      .def_property_readonly("placing", [](const DealState& d) {
+      .def_property_readonly("placing", [](const RecordedDeal& d) {
             const Placing p = d.placing();
             return std::vector<int>(p.begin(), p.end());
           })
-      .def_property_readonly("partner_place", [](const DealState& d) {
+      .def_property_readonly("partner_place", [](const RecordedDeal& d) {
             return d.is_over() ? partner_place(d.finishing_order(), d.out_count()) : 0;
           }, "1, 2 or 3 once over (1-2, 1-3, 1-4); 0 before")
-      .def_property_readonly("first_out_last_play", [](const DealState& d) {
+      .def_property_readonly("first_out_last_play", [](const RecordedDeal& d) {
             return move_or_none(d.first_out_last_play(), d.level());
           })
       .def_property_readonly("is_over", &DealState::is_over);

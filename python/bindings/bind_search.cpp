@@ -14,7 +14,8 @@
 #include "guandan/bots/registry.h"
 #include "guandan/bots/search.h"
 #include "guandan/bots/search_v1.h"
-#include "guandan/move_values.h"
+#include "guandan/bots/move_values.h"
+#include "held_view.h"
 #include "interruptible.h"
 #include "move_object.h"
 #include "registry.h"
@@ -22,7 +23,7 @@
 namespace guandan::python {
 namespace {
 
-PlayerView make_view(int seat, int level, const Ruleset& rules, const CardSet& hand, std::array<int, 4> counts,
+HeldView make_view(int seat, int level, const Ruleset& rules, const CardSet& hand, std::array<int, 4> counts,
                      const CardSet& played, const std::vector<CardSet>& shown, const py::handle& last_play,
                      int last_player, int passed_mask, const std::vector<int>& out,
                      const py::handle& first_out_last_play) {
@@ -47,7 +48,7 @@ PlayerView make_view(int seat, int level, const Ruleset& rules, const CardSet& h
   view.passed_mask = std::uint8_t(passed_mask);
   sum_of_cards(played, hand, "in the hand and the cards played");  // names a card held three times
   check_view(view);  // std::invalid_argument: ValueError naming what is wrong
-  return view;
+  return HeldView::copy_of(view);  // no record: the fields alone
 }
 
 std::vector<Move> move_vector(const py::iterable& moves) {
@@ -111,7 +112,8 @@ class CorePlayer {
     policy_ = entry.make(options);
   }
 
-  int play(const PlayerView& view, const py::iterable& moves, bool can_pass, std::uint64_t seed) {
+  int play(const HeldView& held, const py::iterable& moves, bool can_pass, std::uint64_t seed) {
+    const PlayerView view = held.view();
     const std::vector<Move> candidates = move_vector(moves);
     check_decision(view, candidates.data(), int(candidates.size()), can_pass);
     Rng rng(seed);
@@ -130,7 +132,8 @@ class CorePlayer {
     return choice;
   }
 
-  PyCard card(const PlayerView& view, const std::vector<PyCard>& options, std::uint64_t seed) {
+  PyCard card(const HeldView& held, const std::vector<PyCard>& options, std::uint64_t seed) {
+    const PlayerView view = held.view();
     CardSet set;
     for (const PyCard& c : options) set = set | CardSet::of_kind(c.kind);
     if (set.empty()) throw py::value_error("no card to choose");
@@ -151,66 +154,87 @@ class CorePlayer {
 }  // namespace
 
 void init_search(py::module_& m) {
-  py::class_<PlayerView>(m, "PlayerView", "What one seat may know (player_view.h).")
+  py::class_<HeldView>(m, "PlayerView", "What one seat may know (player_view.h), with the deal's public record so far.")
       .def(py::init(&make_view), py::arg("seat"), py::arg("level"), py::arg("rules"), py::arg("hand"),
            py::arg("counts"), py::arg("played"), py::arg("shown"), py::arg("last_play"), py::arg("last_player"),
            py::arg("passed_mask"), py::arg("out"), py::arg("first_out_last_play"))
-      // Pickled as its bytes (a plain value), with the layout's size in
-      // front: the evidence of earlier passes and plays travels with it.
-      // Unpickled by a build of the same layout only.
+      // Pickled as the bytes of its fields (a plain value), with the
+      // layout's size in front, and the bytes of its record: what earlier
+      // plays and passes showed travels with it. Unpickled by a build of the
+      // same layout only, the record checked (bots index by its seats).
       .def(py::pickle(
-          [](const PlayerView& v) {
-            const std::string bytes(reinterpret_cast<const char*>(&v), sizeof(PlayerView));
-            return py::make_tuple(py::int_(sizeof(PlayerView)), py::bytes(bytes));
+          [](const HeldView& held) {
+            const std::string fields(reinterpret_cast<const char*>(&held.fields), sizeof(PlayerView));
+            const char* record = held.record ? reinterpret_cast<const char*>(held.record->data()) : "";
+            return py::make_tuple(py::make_tuple(sizeof(PlayerView), sizeof(PublicAction)), py::bytes(fields),
+                                  py::bytes(record, held.length * sizeof(PublicAction)));
           },
           [](const py::tuple& state) {
-            if (state.size() != 2 || state[0].cast<std::size_t>() != sizeof(PlayerView))
+            const py::object layout = py::make_tuple(sizeof(PlayerView), sizeof(PublicAction));
+            if (state.size() != 3 || !layout.equal(state[0]))
               throw py::value_error("a PlayerView pickled by another build of the core");
-            const std::string bytes = state[1].cast<std::string>();
-            if (bytes.size() != sizeof(PlayerView)) throw py::value_error("a PlayerView pickle of the wrong size");
+            const std::string fields = state[1].cast<std::string>();
+            const std::string record = state[2].cast<std::string>();
+            if (fields.size() != sizeof(PlayerView) || record.size() % sizeof(PublicAction) != 0)
+              throw py::value_error("a PlayerView pickle of the wrong size");
             // Any seat's view (not only the seat to act's): a policy checks
             // the view it decides from (check_decision), so it is not
-            // checked here.
+            // checked here; its record is.
             PlayerView view;
-            std::memcpy(static_cast<void*>(&view), bytes.data(), sizeof(PlayerView));
-            return view;
+            std::memcpy(static_cast<void*>(&view), fields.data(), sizeof(PlayerView));
+            std::vector<PublicAction> actions(record.size() / sizeof(PublicAction));
+            if (!actions.empty()) std::memcpy(static_cast<void*>(actions.data()), record.data(), record.size());
+            view.record = actions;
+            try {
+              check_record(view);
+            } catch (const std::invalid_argument& e) {
+              throw py::value_error(std::string("a damaged PlayerView pickle: ") + e.what());
+            }
+            return HeldView::copy_of(view);
           }))
       // Read one field at a time: an observation built on a view converts
       // only what its bot reads.
-      .def_readonly("seat", &PlayerView::seat)
-      .def_property_readonly("level", [](const PlayerView& v) { return int(v.level); })
-      .def_readonly("rules", &PlayerView::rules)
-      .def_readonly("hand", &PlayerView::hand)
-      .def_property_readonly("counts", [](const PlayerView& v) {
+      .def_property_readonly("seat", [](const HeldView& h) { return h.fields.seat; })
+      .def_property_readonly("level", [](const HeldView& h) { return int(h.fields.level); })
+      .def_property_readonly("rules", [](const HeldView& h) { return h.fields.rules; })
+      .def_property_readonly("hand", [](const HeldView& h) { return h.fields.hand; })
+      .def_property_readonly("counts", [](const HeldView& h) {
+            const PlayerView& v = h.fields;
             return py::make_tuple(v.counts[0], v.counts[1], v.counts[2], v.counts[3]);
           })
-      .def_readonly("played", &PlayerView::played)
-      .def_property_readonly("shown", [](const PlayerView& v) {
+      .def_property_readonly("played", [](const HeldView& h) { return h.fields.played; })
+      .def_property_readonly("shown", [](const HeldView& h) {
+            const PlayerView& v = h.fields;
             return py::make_tuple(v.shown[0], v.shown[1], v.shown[2], v.shown[3]);
           })
-      .def_property_readonly("last_play", [](const PlayerView& v) -> py::object {
+      .def_property_readonly("last_play", [](const HeldView& h) -> py::object {
+            const PlayerView& v = h.fields;
             if (v.leading) return py::none();
             return py::reinterpret_steal<py::object>(new_move_object(v.last_play, v.level));
           })
-      .def_property_readonly("last_player", [](const PlayerView& v) -> py::object {
+      .def_property_readonly("last_player", [](const HeldView& h) -> py::object {
+            const PlayerView& v = h.fields;
             if (v.leading || v.last_player < 0) return py::none();
             return py::int_(v.last_player);
           })
-      .def_property_readonly("passed", [](const PlayerView& v) {
+      .def_property_readonly("passed", [](const HeldView& h) {
             py::list seats;
             for (int s = 0; s < 4; ++s)
-              if (v.passed_mask >> s & 1) seats.append(s);
+              if (h.fields.passed_mask >> s & 1) seats.append(s);
             return py::tuple(seats);
           })
-      .def_property_readonly("finishing_order", [](const PlayerView& v) {
+      .def_property_readonly("finishing_order", [](const HeldView& h) {
             py::list seats;
-            for (int i = 0; i < v.out_count; ++i) seats.append(v.out[std::size_t(i)]);
+            for (int i = 0; i < h.fields.out_count; ++i) seats.append(h.fields.out[std::size_t(i)]);
             return py::tuple(seats);
           })
-      .def_property_readonly("first_out_last_play", [](const PlayerView& v) -> py::object {
+      .def_property_readonly("first_out_last_play", [](const HeldView& h) -> py::object {
+            const PlayerView& v = h.fields;
             if (v.out_count == 0) return py::none();
             return py::reinterpret_steal<py::object>(new_move_object(v.first_out_last_play, v.level));
-          });
+          })
+      .def_property_readonly("record_length", [](const HeldView& h) { return h.length; },
+                             "How many public actions of the deal the view's record holds (0: none kept).");
 
   py::class_<CorePlayer>(m, "CorePlayer",
                          "One seat's player by a core policy, kept between decisions so that a policy's memory (the "
@@ -235,12 +259,12 @@ void init_search(py::module_& m) {
   m.attr("DEFAULT_KEEP_MARGIN") = kDefaultKeepMargin;
   m.attr("MAX_THINK_MS") = kMaxThinkMs;  // the longest time budget per decision
 
-  m.def("policy_play", [](const std::string& name, const PlayerView& view, const py::iterable& moves, bool can_pass,
+  m.def("policy_play", [](const std::string& name, const HeldView& held, const py::iterable& moves, bool can_pass,
                           std::uint64_t seed, int rollouts, int think_ms, int threads,
                           std::optional<int> max_candidates, double keep_margin) {
         const PolicySpec spec = spec_argument(name);
         CorePlayer player(*spec.entry, checked_options(spec, rollouts, think_ms, threads, max_candidates, keep_margin));
-        return player.play(view, moves, can_pass, seed);
+        return player.play(held, moves, can_pass, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("moves"), py::arg("can_pass"), py::arg("seed"),
       py::arg("rollouts") = 4000, py::arg("think_ms") = 0, py::arg("threads") = 1,
       py::arg("max_candidates") = py::none(), py::arg("keep_margin") = kDefaultKeepMargin,
@@ -250,14 +274,15 @@ void init_search(py::module_& m) {
       "(search); "
       "passing only when following; Ctrl-C stops an expensive policy's decision.");
 
-  m.def("policy_card", [](const std::string& name, const PlayerView& view, const std::vector<PyCard>& options,
+  m.def("policy_card", [](const std::string& name, const HeldView& held, const std::vector<PyCard>& options,
                           std::uint64_t seed) {
         CorePlayer player(policy_entry(name), PolicyOptions{});
-        return player.card(view, options, seed);
+        return player.card(held, options, seed);
       }, py::arg("policy"), py::arg("view"), py::arg("options"), py::arg("seed"));
 
-  m.def("search_v1_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
+  m.def("search_v1_move", [](const HeldView& held, const py::iterable& moves, bool can_pass, int rollouts,
                           bool rule_rollouts, std::uint64_t seed) {
+        const PlayerView view = held.view();
         check_rollouts(rollouts);
         const std::vector<Move> candidates = move_vector(moves);
         check_decision(view, candidates.data(), int(candidates.size()), can_pass);
@@ -272,9 +297,10 @@ void init_search(py::module_& m) {
       "Determinized Monte Carlo search (bots/search_v1.h): (choice index or -1 to pass, playouts run, mean score). "
       "rollouts: 1..1,000,000; passing only when following; Ctrl-C stops it within a second.");
 
-  m.def("search_v2_move", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
+  m.def("search_v2_move", [](const HeldView& held, const py::iterable& moves, bool can_pass, int rollouts,
                              int think_ms, int threads, std::uint64_t seed, int max_candidates,
                              double keep_margin) {
+        const PlayerView view = held.view();
         const PolicyOptions options =
             checked_options(spec_argument("search_v2"), rollouts, think_ms, threads, max_candidates, keep_margin);
         const std::vector<Move> candidates = move_vector(moves);
@@ -297,8 +323,9 @@ void init_search(py::module_& m) {
       "planning policy's own choice stands unless another beats it by more than keep_margin levels (0..6). Ctrl-C "
       "stops it within a second.");
 
-  m.def("move_values", [](const PlayerView& view, const py::iterable& moves, bool can_pass, int rollouts,
+  m.def("move_values", [](const HeldView& held, const py::iterable& moves, bool can_pass, int rollouts,
                           int think_ms, std::uint64_t seed) {
+        const PlayerView view = held.view();
         check_rollouts(rollouts);
         check_think_ms(think_ms);
         const std::vector<Move> candidates = move_vector(moves);
@@ -317,7 +344,8 @@ void init_search(py::module_& m) {
       "first of rollouts (1..1,000,000, all options together) and think_ms (1..60,000 ms, 0 for none); "
       "Ctrl-C stops it within a second.");
 
-  m.def("sample_world", [](const PlayerView& view, std::uint64_t seed) {
+  m.def("sample_world", [](const HeldView& held, std::uint64_t seed) {
+        const PlayerView view = held.view();
         Rng rng(seed);
         const std::array<CardSet, 4> hands = sample_world(view, rng);
         return std::vector<CardSet>(hands.begin(), hands.end());

@@ -13,11 +13,14 @@
 
 #include "bindings.h"
 #include "guandan/bots/registry.h"
-#include "guandan/endgame.h"
-#include "guandan/inference.h"
+#include "guandan/bots/endgame.h"
+#include "guandan/bots/evidence.h"
+#include "guandan/bots/inference.h"
 #include "guandan/move_list.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
+#include "guandan/recorded_deal.h"
 #include "guandan/view_check.h"
+#include "held_view.h"
 #include "move_object.h"
 #include "registry.h"
 
@@ -54,29 +57,33 @@ EndgameLimits limits_of(std::int64_t max_nodes) {
 }  // namespace
 
 void init_search_tools(py::module_& m) {
-  m.def("sample_world_weighted", [](const PlayerView& view, std::uint64_t seed) {
+  m.def("sample_world_weighted", [](const HeldView& held, std::uint64_t seed) {
+        const PlayerView view = held.view();
         Rng rng(seed);
-        const std::array<CardSet, 4> hands = sample_world_inferred(view, rng);
+        const std::array<CardSet, 4> hands = sample_world_inferred(view, read_evidence(view), rng);
         return std::vector<CardSet>(hands.begin(), hands.end());
       }, py::arg("view"), py::arg("seed"),
       "One world drawn in proportion to how likely it makes the other seats' passes and plays so far "
       "(inference.h: the best of several uniform worlds by weighted resampling).");
 
-  m.def("world_likelihood", [](const PlayerView& view, const std::vector<CardSet>& hands) {
+  m.def("world_likelihood", [](const HeldView& held, const std::vector<CardSet>& hands) {
+        const PlayerView view = held.view();
         const std::array<CardSet, 4> world = four_world_hands(hands);
-        return evidence_likelihood(view, world, kDefaultInference);
+        return evidence_likelihood(view, read_evidence(view), world, kDefaultInference);
       }, py::arg("view"), py::arg("hands"),
       "The likelihood of the other seats' passes and plays so far in the world `hands`, up to a constant factor.");
 
-  m.def("world_state", [](const PlayerView& view, const std::vector<CardSet>& hands) {
+  m.def("world_state", [](const HeldView& held, const std::vector<CardSet>& hands) {
+        const PlayerView view = held.view();
         const std::array<CardSet, 4> world = four_world_hands(hands);
         if (world[std::size_t(view.seat)] != view.hand)
           throw py::value_error("the world must give the viewer its own hand");
-        return as_value_error([&] { return DealState(world, view); });
+        // A position without its past: the record starts here.
+        return as_value_error([&] { return RecordedDeal(DealState(world, view)); });
       }, py::arg("view"), py::arg("hands"),
       "The deal at the public position of `view` with these four hands (a determinization).");
 
-  m.def("play_position_out", [](const DealState& start, const std::vector<std::string>& policies, std::uint64_t seed,
+  m.def("play_position_out", [](const RecordedDeal& start, const std::vector<std::string>& policies, std::uint64_t seed,
                                 int search_rollouts) {
         if (policies.size() != 4) throw py::value_error("one policy per seat (4)");
         if (search_rollouts < kMinRollouts || search_rollouts > kMaxRollouts)
@@ -91,7 +98,7 @@ void init_search_tools(py::module_& m) {
           owned[std::size_t(s)] = entry.make(options);
           seats[s] = owned[std::size_t(s)].get();
         }
-        DealState deal = start;
+        RecordedDeal deal = start;  // its record grows with the playout, for the policies to read
         auto moves = std::make_unique<MoveList>();
         Rng rng(seed);
         {
@@ -102,7 +109,7 @@ void init_search_tools(py::module_& m) {
       }, py::arg("state"), py::arg("policies"), py::arg("seed"), py::arg("search_rollouts") = 4000,
       "The position played to its end by the core's policies (one name per seat), as a new state.");
 
-  m.def("solve_endgame", [](const DealState& deal, int seat, std::int64_t max_nodes) {
+  m.def("solve_endgame", [](const RecordedDeal& deal, int seat, std::int64_t max_nodes) {
         const EndgameLimits limits = limits_of(max_nodes);
         EndgameResult r;
         {
@@ -114,7 +121,7 @@ void init_search_tools(py::module_& m) {
       "The exact value of the position for `seat`'s team: (solved, value, nodes, best move or None, best is "
       "a pass); solved is False when max_nodes ran out.");
 
-  m.def("solve_endgame_options", [](const DealState& deal, const py::iterable& moves, bool include_pass,
+  m.def("solve_endgame_options", [](const RecordedDeal& deal, const py::iterable& moves, bool include_pass,
                                     std::int64_t max_nodes) -> py::object {
         const EndgameLimits limits = limits_of(max_nodes);
         std::vector<Move> candidates;

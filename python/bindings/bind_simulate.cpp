@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "guandan/simulate.h"
+#include "guandan/tools/simulate.h"
 #include "columns.h"
 #include "simulation_columns.h"
 #include "registry.h"

@@ -22,7 +22,10 @@ template <class Entry>
 const Entry& registry_entry(std::span<const Entry> registry, const std::string& name) {
   if (const Entry* entry = find_entry(registry, name)) return *entry;
   std::string names;
-  for (const Entry& entry : registry) names += (names.empty() ? "" : ", ") + std::string(entry.name);
+  for (const Entry& entry : registry) {
+    if (!names.empty()) names += ", ";
+    names += entry.name;
+  }
   throw py::value_error("unknown policy '" + name + "' (expected one of " + names + ")");
 }
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "columns.h"
-#include "guandan/simulate.h"
+#include "guandan/tools/simulate.h"
 
 namespace guandan::python {
 

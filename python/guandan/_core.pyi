@@ -217,9 +217,13 @@ class PlayerView:
     passed: Tuple[int, ...]
     finishing_order: Tuple[int, ...]
     first_out_last_play: Optional[Move]
-    # Pickled as (size of the layout, its bytes).
-    def __getstate__(self) -> Tuple[int, bytes]: ...
-    def __setstate__(self, state: Tuple[int, bytes]) -> None: ...
+    # How many actions of the deal's public record the view holds (0: none
+    # kept): the search reads what the other seats' plays and passes showed
+    # from them.
+    record_length: int
+    # Pickled as ((size of the layout, size of an action), the fields' bytes, the record's bytes).
+    def __getstate__(self) -> Tuple[Tuple[int, int], bytes, bytes]: ...
+    def __setstate__(self, state: Tuple[Tuple[int, int], bytes, bytes]) -> None: ...
 
 DEFAULT_MAX_CANDIDATES: int
 SEARCH_MAX_CANDIDATES: int

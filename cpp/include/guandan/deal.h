@@ -15,7 +15,9 @@
 //   players out, or (ruleset) when three players are out.
 //
 // The state is a plain value (copy it to clone) and allocates nothing, so
-// Monte Carlo playouts can run whole deals in C++.
+// Monte Carlo playouts can run whole deals in C++. It is the position only:
+// how it was reached (the public record) is kept by a RecordedDeal
+// (recorded_deal.h), where a table or a simulation needs it.
 #pragma once
 
 #include <array>
@@ -116,9 +118,6 @@ class DealState {
   // All four places (placing.h).
   Placing placing() const { return complete_placing(order_.data(), out_count_); }
   const int* finishing_order() const { return order_.data(); }
-  // What each seat's passes and plays have shown so far (history, not
-  // position: evidence.h).
-  const Evidence& evidence() const { return evidence_; }
 
  private:
   DealState() = default;  // for from_text
@@ -155,8 +154,6 @@ class DealState {
   int returns_done_ = 0;
   std::array<CardKind, 2> paid_{};
   std::array<CardKind, 2> returned_{};
-
-  Evidence evidence_{};
 };
 
 }  // namespace guandan

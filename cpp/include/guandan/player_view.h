@@ -3,18 +3,19 @@
 // Its own hand and the public record only: card counts, every card played,
 // the cards each seat is known to hold (tribute and return cards are given
 // face up, so the receiver is known to hold them until played), the trick,
-// who is out, and what each seat's passes and plays have shown
-// (evidence.h). Bots that must not cheat (the search policy) read the deal
-// only through this.
+// who is out, and, when the deal's runner keeps it, the public record of the
+// actions that led here (public_record.h). Bots that must not cheat (the
+// search policy) read the deal only through this.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "guandan/cardset.h"
 #include "guandan/move.h"
-#include "guandan/evidence.h"
 #include "guandan/placing.h"
+#include "guandan/public_record.h"
 #include "guandan/ruleset.h"
 
 namespace guandan {
@@ -36,9 +37,12 @@ struct PlayerView {
   Placing out{-1, -1, -1, -1};
   int out_count = 0;
   Move first_out_last_play{};
-  // What each seat's passes and plays over an opponent have shown
-  // (evidence.h, inference.h).
-  Evidence evidence{};
+  // The deal's public record up to now, oldest first (recorded_deal.h);
+  // empty where the runner keeps none: inside a search's playouts, and for
+  // a position rebuilt from its text form. Bots read what the other seats'
+  // plays and passes showed from it (bots/evidence.h). Not owned: valid
+  // while the deal it came from is not changed.
+  std::span<const PublicAction> record{};
 };
 
 // Multiset intersection: the cards in both.

@@ -16,5 +16,10 @@ void check_view(const PlayerView& view);
 // The same for a decision: check_view, and every candidate a play of the
 // hand that may be made now; passing only when following.
 void check_decision(const PlayerView& view, const Move* moves, int count, bool can_pass);
+// Throws std::invalid_argument naming the first action of the view's record
+// that no deal makes (bots index by its seats and read its plays): a record
+// from outside (a pickle) is checked once, where it comes in; a deal's own
+// record needs no check.
+void check_record(const PlayerView& view);
 
 }  // namespace guandan

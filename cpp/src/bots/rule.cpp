@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <optional>
 
-#include "guandan/move_facts.h"
+#include "guandan/bots/move_facts.h"
 #include "guandan/movegen.h"
 #include "guandan/readings.h"
 #include "guandan/tribute.h"
-#include "guandan/unseen_tops.h"
+#include "guandan/bots/unseen_tops.h"
 
 namespace guandan {
 namespace {

@@ -1,7 +1,7 @@
 #include "guandan/bots/rule_styles.h"
 
-#include "guandan/move_facts.h"
-#include "guandan/style_evidence.h"
+#include "guandan/bots/move_facts.h"
+#include "guandan/bots/style_evidence.h"
 
 namespace guandan {
 
@@ -16,10 +16,10 @@ PlanStyle RuleStylesPolicy::draw_style(Rng& rng) const {
 void RuleStylesPolicy::follow_deal(const PlayerView& view, Rng& rng) {
   if (seen_[std::size_t(view.seat & 3)].continues(view)) return;
   PlanStyle style = draw_style(rng);
-  if (read_evidence_ && style_evidence_for(view.evidence, view.seat)) {
+  if (evidence_ != nullptr && style_evidence_for(*evidence_, view.seat)) {
     const bool bomb = holds_bomb(view.hand, view.level, view.rules.move_rules());
     for (int draw = 1; draw < kStyleDraws; ++draw) {
-      const double likelihood = style_likelihood(style, view.evidence, view.seat, bomb);
+      const double likelihood = style_likelihood(style, *evidence_, view.seat, bomb);
       if (likelihood >= 1.0 || rng.unit() < likelihood) break;
       style = draw_style(rng);
     }

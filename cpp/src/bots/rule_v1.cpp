@@ -3,7 +3,7 @@
 #include <array>
 #include <bit>
 
-#include "guandan/move_facts.h"
+#include "guandan/bots/move_facts.h"
 #include "guandan/tribute.h"
 
 namespace guandan {

@@ -14,11 +14,12 @@
 
 #include "guandan/bots/rule.h"
 #include "guandan/bots/rule_styles.h"
-#include "guandan/endgame.h"
-#include "guandan/inference.h"
-#include "guandan/move_facts.h"
+#include "guandan/bots/endgame.h"
+#include "guandan/bots/evidence.h"
+#include "guandan/bots/inference.h"
+#include "guandan/bots/move_facts.h"
 #include "guandan/move_list.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 #include "guandan/readings.h"
 
 namespace guandan {
@@ -67,7 +68,9 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   // candidates apart. One object for its seats (its plans are cached per
   // seat). In search v3 the opponents play in styles drawn per playout.
   RulePolicy plan(config.playout_style);
-  RuleStylesPolicy styled(config.opponent_ends_in, config.read_opponent_styles);
+  // What the other seats' plays and passes showed, read once from the record.
+  const Evidence evidence = read_evidence(view);
+  RuleStylesPolicy styled(config.opponent_ends_in, config.read_opponent_styles ? &evidence : nullptr);
   Policy* opponent = config.opponent_styles ? static_cast<Policy*>(&styled) : &plan;
   Policy* policies[4];
   for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? static_cast<Policy*>(&plan) : opponent;
@@ -102,7 +105,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   std::vector<double> exact_values;
   const EndgameLimits limits{config.endgame_nodes};
   for (int w = 0; w < worlds && !share.stopped; ++w) {
-    const DealState world(config.inference ? sample_world_inferred(view, rng) : sample_world(view, rng), view);
+    const DealState world(config.inference ? sample_world_inferred(view, evidence, rng) : sample_world(view, rng), view);
     const int n = int(active.size());
     std::fill(scores.begin(), scores.end(), std::numeric_limits<double>::quiet_NaN());
     if (exact && solve_endgame_options(world, view.seat, exact_moves, exact_pass, limits, exact_values)) {

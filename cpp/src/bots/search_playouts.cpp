@@ -1,11 +1,11 @@
 #include "guandan/bots/search_playouts.h"
 
 #include "guandan/deck.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 
 namespace guandan {
 
-std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, bool held_none) {
+std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, const Evidence* evidence) {
   CardSet unseen = CardSet::full_deck() - view.hand - view.played;
   std::array<CardSet, 4> hands{};
   std::array<int, 4> targets = view.counts;
@@ -18,8 +18,8 @@ std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, bool held_
       unseen = unseen - view.shown[s];
     }
   }
-  if (held_none) {
-    std::array<CardSet, 4> barred = view.evidence.held_none;
+  if (evidence != nullptr) {
+    std::array<CardSet, 4> barred = evidence->held_none;
     barred[std::size_t(view.seat)] = {};
     // With nothing unseen barred this is deal_unseen, drawing the same.
     if (deal_unseen_barred(hands, unseen, targets, barred, rng)) return hands;

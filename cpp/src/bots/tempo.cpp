@@ -4,7 +4,7 @@
 #include <bit>
 
 #include "guandan/tribute.h"
-#include "guandan/unseen_tops.h"
+#include "guandan/bots/unseen_tops.h"
 
 namespace guandan {
 namespace {

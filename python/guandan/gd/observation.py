@@ -13,8 +13,9 @@ search read.
 
 Copies and pickles carry the fields (``dataclasses.fields``), so they are
 plain Observations, and the core view as it is (it pickles as its bytes,
-the evidence of earlier passes and plays included), so a core bot decides
-alike from an unpickled observation.
+with the deal's public record, from which the search reads what earlier
+passes and plays showed), so a core bot decides alike from an unpickled
+observation.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 // The `random` policy: uniform over the legal moves and passing.
 #pragma once
 
-#include "guandan/policy.h"
+#include "guandan/bots/policy.h"
 
 namespace guandan {
 

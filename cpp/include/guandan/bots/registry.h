@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "guandan/policy.h"
+#include "guandan/bots/policy.h"
 
 namespace guandan {
 

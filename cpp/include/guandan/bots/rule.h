@@ -45,9 +45,9 @@
 
 #include <array>
 
-#include "guandan/plan_style.h"
-#include "guandan/planner.h"
-#include "guandan/policy.h"
+#include "guandan/bots/plan_style.h"
+#include "guandan/bots/planner.h"
+#include "guandan/bots/policy.h"
 
 namespace guandan {
 

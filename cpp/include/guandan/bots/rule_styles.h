@@ -12,7 +12,8 @@
 #include <array>
 
 #include "guandan/bots/rule.h"
-#include "guandan/deal_memory.h"
+#include "guandan/bots/deal_memory.h"
+#include "guandan/bots/evidence.h"
 
 namespace guandan {
 
@@ -26,13 +27,15 @@ class RuleStylesPolicy final : public Policy {
   // one in `ends_in` kBomberStyle (plan_style.h), the rest a drawn style:
   // the ends of the ranges, which a uniform draw almost never makes whole.
   explicit RuleStylesPolicy(int ends_in) : ends_in_(ends_in) {}
-  // With `read_evidence`, the style is drawn from that mixture in proportion
-  // to how likely it makes the seat's passes and bombs so far this deal
-  // (style_evidence.h): by rejection, up to kStyleDraws draws, each kept
-  // with probability style_likelihood. Without evidence (every real deal's
-  // first decision) the first draw stands, so the random stream is as
-  // without it. The search's playouts start mid-deal and read the deal so far.
-  RuleStylesPolicy(int ends_in, bool read_evidence) : ends_in_(ends_in), read_evidence_(read_evidence) {}
+  // With `evidence`, the style is drawn from that mixture in proportion to
+  // how likely it makes the seat's passes and bombs (style_evidence.h): by
+  // rejection, up to kStyleDraws draws, each kept with probability
+  // style_likelihood. Without evidence for the seat the first draw stands,
+  // so the random stream is as without it. The search's playouts start
+  // mid-deal, and each opponent's style is drawn at its first decision in
+  // a playout, before it acts: `evidence` is what the record showed at the
+  // search's root (read_evidence), which the policy does not own.
+  RuleStylesPolicy(int ends_in, const Evidence* evidence) : ends_in_(ends_in), evidence_(evidence) {}
 
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
@@ -46,7 +49,7 @@ class RuleStylesPolicy final : public Policy {
 
   RulePolicy plan_;
   int ends_in_ = 0;
-  bool read_evidence_ = false;
+  const Evidence* evidence_ = nullptr;
   std::array<DealMemory, 4> seen_{};
 };
 

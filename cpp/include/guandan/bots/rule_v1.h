@@ -1,7 +1,7 @@
 // The `rule_v1` policy: the first rule-based player.
 #pragma once
 
-#include "guandan/policy.h"
+#include "guandan/bots/policy.h"
 
 namespace guandan {
 

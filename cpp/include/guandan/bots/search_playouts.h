@@ -6,12 +6,13 @@
 #include <array>
 #include <vector>
 
+#include "guandan/bots/evidence.h"
 #include "guandan/common/rng.h"
 #include "guandan/deal.h"
 #include "guandan/move.h"
 #include "guandan/move_list.h"
 #include "guandan/player_view.h"
-#include "guandan/policy.h"
+#include "guandan/bots/policy.h"
 #include "guandan/readings.h"
 
 namespace guandan {
@@ -34,10 +35,10 @@ double play_option_out(const DealState& world, const std::vector<Move>& candidat
                        const PlayerView& view, Policy* const policies[4], Rng& rng, MoveList& moves);
 
 // The other hands of one sampled world (the viewer's own hand kept). With
-// `held_none`, no seat gets a card the view's evidence says it holds none of
-// (what a tribute, paid or cancelled, showed: evidence.h); searches v1 and
-// v2 sample without it, as they always did.
-std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, bool held_none = false);
+// `evidence` (read_evidence of the view), no seat gets a card it says the
+// seat holds none of (what a tribute, paid or cancelled, showed:
+// bots/evidence.h); searches v1 and v2 sample without it, as they always did.
+std::array<CardSet, 4> sample_world(const PlayerView& view, Rng& rng, const Evidence* evidence = nullptr);
 
 // A search over the grouped moves (one per kind, size and rank, the one
 // spending wilds last) as a policy's choice: the index of the chosen group's

@@ -56,8 +56,8 @@
 
 #include <array>
 
-#include "guandan/deal_memory.h"
-#include "guandan/policy.h"
+#include "guandan/bots/deal_memory.h"
+#include "guandan/bots/policy.h"
 
 namespace guandan {
 

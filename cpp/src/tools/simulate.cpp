@@ -1,4 +1,4 @@
-#include "guandan/simulate.h"
+#include "guandan/tools/simulate.h"
 
 #include <memory>
 #include <stdexcept>
@@ -8,7 +8,7 @@
 #include "guandan/deal.h"
 #include "guandan/deck.h"
 #include "guandan/match.h"
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 
 namespace guandan {
 namespace {
@@ -87,7 +87,7 @@ bool custom_position(const SimulationSetup& setup) {
 
 void one_deal(const SimulationSetup& setup, std::uint64_t index, Worker& w, const DealColumns& out, std::size_t row) {
   const std::uint64_t seed = match_deal_seed(setup.seed, index);
-  DealState deal = simulation_start(setup, seed);
+  RecordedDeal deal = simulation_start(setup, seed);
   if (setup.listener != nullptr) setup.listener->deal_started(seed, deal, nullptr);
   std::int8_t tribute = 0;
   if (setup.tribute) tribute = deal.tribute_plan().cancelled ? 3 : std::int8_t(deal.tribute_plan().count);
@@ -114,8 +114,8 @@ void one_match(const SimulationSetup& setup, std::uint64_t index, Worker& w, con
   for (; deals < kMaxDealsPerMatch && state.winner < 0; ++deals) {
     const std::uint64_t seed = match_deal_seed(match_seed, std::uint64_t(deals));
     const SeededDeal dealt = seeded_deal(seed);
-    DealState deal = deals == 0 ? DealState(dealt.hands, state.deal_level(), setup.rules, dealt.leader)
-                                : DealState(dealt.hands, state.deal_level(), setup.rules, previous);
+    RecordedDeal deal = deals == 0 ? RecordedDeal(dealt.hands, state.deal_level(), setup.rules, dealt.leader)
+                                   : RecordedDeal(dealt.hands, state.deal_level(), setup.rules, previous);
     if (setup.listener != nullptr) setup.listener->deal_started(seed, deal, &state);
     Rng choices = choice_rng(seed);
     const PlayoutStats stats = play_out(deal, w.policies.data(), choices, *w.moves);
@@ -168,7 +168,7 @@ bool run_parallel(const SimulationSetup& setup, std::uint64_t begin, std::uint64
 
 }  // namespace
 
-DealState simulation_start(const SimulationSetup& setup, std::uint64_t seed) {
+RecordedDeal simulation_start(const SimulationSetup& setup, std::uint64_t seed) {
   std::array<CardSet, 4> hands;
   int leader;
   Rng rng(seed);
@@ -180,8 +180,8 @@ DealState simulation_start(const SimulationSetup& setup, std::uint64_t seed) {
     hands = dealt.hands;
     leader = setup.leader >= 0 ? setup.leader : dealt.leader;
   }
-  return setup.tribute ? DealState(hands, setup.level, setup.rules, random_placing(rng))
-                       : DealState(hands, setup.level, setup.rules, leader);
+  return setup.tribute ? RecordedDeal(hands, setup.level, setup.rules, random_placing(rng))
+                       : RecordedDeal(hands, setup.level, setup.rules, leader);
 }
 
 void check_setup(const SimulationSetup& setup) {

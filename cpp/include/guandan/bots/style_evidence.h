@@ -16,8 +16,8 @@
 // player.
 #pragma once
 
-#include "guandan/evidence.h"
-#include "guandan/plan_style.h"
+#include "guandan/bots/evidence.h"
+#include "guandan/bots/plan_style.h"
 
 namespace guandan {
 

@@ -24,7 +24,7 @@
 
 #include "guandan/cardset.h"
 #include "guandan/common/rng.h"
-#include "guandan/evidence.h"
+#include "guandan/bots/evidence.h"
 #include "guandan/move.h"
 #include "guandan/player_view.h"
 
@@ -48,17 +48,19 @@ inline constexpr InferenceModel kDefaultInference{{0.14, 0.15, 0.11, 0.12, 0.1, 
 // order (rank_order, move.h) whose bit is set in `orders`.
 bool has_free_unit(CardSet hand, Rank level, Kind kind, std::uint16_t orders);
 
-// The likelihood of the other seats' recorded evidence in the world
-// `hands`, up to a constant factor.
-double evidence_likelihood(const PlayerView& view, const std::array<CardSet, 4>& hands, const InferenceModel& model);
+// `evidence` is read_evidence(view) (evidence.h), read once per decision.
+// The likelihood of the other seats' evidence in the world `hands`, up to a
+// constant factor.
+double evidence_likelihood(const PlayerView& view, const Evidence& evidence, const std::array<CardSet, 4>& hands,
+                           const InferenceModel& model);
 
 // Whether anything the other seats did is evidence at all (else weighting
 // changes nothing and sample_world alone is used).
-bool has_evidence(const PlayerView& view);
+bool has_evidence(const PlayerView& view, const Evidence& evidence);
 
 // One world drawn in proportion to evidence_likelihood, approximately (the best
 // of model.tries uniform worlds by weighted resampling).
-std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, Rng& rng,
+std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, const Evidence& evidence, Rng& rng,
                                              const InferenceModel& model = kDefaultInference);
 
 }  // namespace guandan

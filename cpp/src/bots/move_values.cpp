@@ -1,4 +1,4 @@
-#include "guandan/move_values.h"
+#include "guandan/bots/move_values.h"
 
 #include <chrono>
 #include <memory>
@@ -8,7 +8,7 @@
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
 #include "guandan/move_list.h"
-#include "guandan/policy.h"
+#include "guandan/bots/policy.h"
 
 namespace guandan {
 

@@ -1,4 +1,4 @@
-#include "guandan/move_facts.h"
+#include "guandan/bots/move_facts.h"
 
 #include <bit>
 

@@ -1,4 +1,4 @@
-#include "guandan/planner.h"
+#include "guandan/bots/planner.h"
 
 #include <bit>
 #include <cstdint>

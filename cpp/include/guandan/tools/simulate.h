@@ -15,6 +15,7 @@
 #include "guandan/cardset.h"
 #include "guandan/common/parallel_rows.h"
 #include "guandan/deal.h"
+#include "guandan/recorded_deal.h"
 #include "guandan/match.h"
 #include "guandan/ruleset.h"
 
@@ -51,21 +52,21 @@ struct SimulationSetup {
   // core), used instead of the seat's registry policy; not owned. The
   // workers share it, so a run with any is played on one thread.
   std::array<Policy*, 4> external{};
-  // Told of every deal before it is played (the caller's bots keep their own
-  // record of the deal); null for none. Shares the one-thread rule.
+  // Told of every deal before it is played and of every action; null for
+  // none. Shares the one-thread rule.
   DealListener* listener = nullptr;
 };
 
 // Follows the deals of a run, on the thread playing them: deal_started
-// with each deal's seed and its state before the first action (the state
-// then changes in place until the deal ends) and, in a match, the match so
-// far; then every action as the seat to act has chosen it, before it is
-// applied: a play (`move`, or null for a pass) or a card given in the
-// tribute or return phase. A caller's bots keep their record of the deal so.
+// with each deal's seed and its state before the first action (the state,
+// its public record included, then changes in place until the deal ends)
+// and, in a match, the match so far; then every action as the seat to act
+// has chosen it, before it is applied: a play (`move`, or null for a pass)
+// or a card given in the tribute or return phase.
 class DealListener {
  public:
   virtual ~DealListener() = default;
-  virtual void deal_started(std::uint64_t deal_seed, const DealState& deal, const MatchState* match) = 0;
+  virtual void deal_started(std::uint64_t deal_seed, const RecordedDeal& deal, const MatchState* match) = 0;
   virtual void playing(int seat, const Move* move) = 0;
   virtual void giving(int seat, CardKind card) = 0;
 };
@@ -80,7 +81,7 @@ void check_setup(const SimulationSetup& setup);
 // match_deal_seed(setup.seed, index)) returns: its cards, its leader or the
 // tribute from a random previous placing. A deal's seed is all it takes to
 // rebuild it (with the setup's level, fixed hands and sizes, tribute).
-DealState simulation_start(const SimulationSetup& setup, std::uint64_t deal_seed);
+RecordedDeal simulation_start(const SimulationSetup& setup, std::uint64_t deal_seed);
 
 struct DealColumns {
   std::int8_t* placing;        // n x 4: seats first to last

@@ -1,4 +1,4 @@
-#include "guandan/endgame.h"
+#include "guandan/bots/endgame.h"
 
 #include <algorithm>
 #include <array>

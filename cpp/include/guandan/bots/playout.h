@@ -12,7 +12,8 @@
 #include "guandan/deal.h"
 #include "guandan/match.h"
 #include "guandan/move_list.h"
-#include "guandan/policy.h"
+#include "guandan/bots/policy.h"
+#include "guandan/recorded_deal.h"
 
 namespace guandan {
 
@@ -23,7 +24,10 @@ struct PlayoutStats {
 };
 
 // Plays `deal` to its end (tribute included), policies[s] acting for seat s.
-// `moves` is scratch space (a MoveList is 512 KB: keep one per thread).
+// `moves` is scratch space (a MoveList is 512 KB: keep one per thread). A
+// bare DealState (a search's playout) or a RecordedDeal (a real deal, whose
+// views carry the public record): the same loop, and the same choices.
 PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, MoveList& moves);
+PlayoutStats play_out(RecordedDeal& deal, Policy* const policies[4], Rng& rng, MoveList& moves);
 
 }  // namespace guandan

@@ -1,4 +1,4 @@
-#include "guandan/inference.h"
+#include "guandan/bots/inference.h"
 
 #include <bit>
 
@@ -59,18 +59,19 @@ bool has_free_unit(CardSet hand, Rank level, Kind kind, std::uint16_t orders) {
   }
 }
 
-bool has_evidence(const PlayerView& view) {
+bool has_evidence(const PlayerView& view, const Evidence& evidence) {
   for (int s = 0; s < 4; ++s)
-    if (s != view.seat && view.counts[s] > 0 && !view.evidence.empty_for(s)) return true;
+    if (s != view.seat && view.counts[s] > 0 && !evidence.empty_for(s)) return true;
   return false;
 }
 
-double evidence_likelihood(const PlayerView& view, const std::array<CardSet, 4>& hands, const InferenceModel& model) {
+double evidence_likelihood(const PlayerView& view, const Evidence& evidence, const std::array<CardSet, 4>& hands,
+                           const InferenceModel& model) {
   double weight = 1.0;
   for (int s = 0; s < 4; ++s) {
     if (s == view.seat || view.counts[s] == 0) continue;
     for (int k = 0; k < kEvidenceKinds; ++k) {
-      const std::uint16_t orders = view.evidence.unlikely[std::size_t(s)][std::size_t(k)];
+      const std::uint16_t orders = evidence.unlikely[std::size_t(s)][std::size_t(k)];
       if (has_free_unit(hands[std::size_t(s)], view.level, Kind(k), orders))
         weight *= model.pass_if_free[std::size_t(k)];
     }
@@ -78,8 +79,10 @@ double evidence_likelihood(const PlayerView& view, const std::array<CardSet, 4>&
   return weight;
 }
 
-std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, Rng& rng, const InferenceModel& model) {
-  if (model.tries <= 1 || !has_evidence(view)) return sample_world(view, rng, model.held_none);
+std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, const Evidence& evidence, Rng& rng,
+                                             const InferenceModel& model) {
+  const Evidence* held_none = model.held_none ? &evidence : nullptr;
+  if (model.tries <= 1 || !has_evidence(view, evidence)) return sample_world(view, rng, held_none);
   // Weighted resampling over model.tries uniform worlds; kept in a small
   // array, so nothing allocates.
   constexpr int kMaxTries = 32;
@@ -88,8 +91,8 @@ std::array<CardSet, 4> sample_world_inferred(const PlayerView& view, Rng& rng, c
   std::array<double, kMaxTries> weights{};
   double total = 0.0;
   for (int i = 0; i < tries; ++i) {
-    worlds[std::size_t(i)] = sample_world(view, rng, model.held_none);
-    weights[std::size_t(i)] = evidence_likelihood(view, worlds[std::size_t(i)], model);
+    worlds[std::size_t(i)] = sample_world(view, rng, held_none);
+    weights[std::size_t(i)] = evidence_likelihood(view, evidence, worlds[std::size_t(i)], model);
     total += weights[std::size_t(i)];
   }
   double pick = rng.unit() * total;

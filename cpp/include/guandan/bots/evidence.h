@@ -9,8 +9,9 @@
 // "free unit" is unlikely: a pass over a play of rank order p marks every
 // order above p, an answer of rank order m marks the orders between. Passes
 // and plays over the partner, and over a bomb, show nothing and are not
-// recorded. It is history, not position: DealState's ==, its text form and
-// a position rebuilt from a view do not carry it.
+// recorded. It is history, not position: a bot reads it from the public
+// record a view points at (read_evidence; player_view.h), which a position
+// rebuilt from its text form or inside a playout does not have.
 //
 // It also keeps what a seat's passes and bombs over an opponent say of its
 // style (style_evidence.h): the fewest cards an opponent held when the seat
@@ -33,6 +34,7 @@
 #include "guandan/cardset.h"
 #include "guandan/move.h"
 #include "guandan/placing.h"
+#include "guandan/player_view.h"
 #include "guandan/ruleset.h"
 
 namespace guandan {
@@ -98,5 +100,10 @@ struct Evidence {
     unlikely[std::size_t(seat)][std::size_t(kind)] |= std::uint16_t(bits);
   }
 };
+
+// What the public record of `view` showed (empty without a record): the
+// record replayed through the note_ functions, with each seat's card count
+// at each action worked back from the counts now.
+Evidence read_evidence(const PlayerView& view);
 
 }  // namespace guandan

@@ -1,8 +1,8 @@
-#include "guandan/evidence.h"
+#include "guandan/bots/evidence.h"
 
 #include <algorithm>
 
-#include "guandan/move_facts.h"
+#include "guandan/bots/move_facts.h"
 #include "guandan/tribute.h"
 
 namespace guandan {
@@ -47,6 +47,50 @@ void Evidence::note_cancelled_tribute(unsigned payer_seats, const Ruleset& rules
   const CardSet cancelling = tribute_cancel_cards(rules);
   for (int s = 0; s < 4; ++s)
     if (!((payer_seats >> s) & 1u)) held_none[std::size_t(s)] = held_none[std::size_t(s)] | cancelling;
+}
+
+Evidence read_evidence(const PlayerView& view) {
+  Evidence evidence;
+  // Each seat's cards before the record's first action: what it holds now,
+  // plus what it played and gave since, less what it was given.
+  std::array<int, 4> cards = view.counts;
+  for (const PublicAction& a : view.record) {
+    if (a.type == PublicAction::Type::kPlay) cards[std::size_t(a.seat)] += a.move.cards().size();
+    if (a.type == PublicAction::Type::kTribute || a.type == PublicAction::Type::kReturn) {
+      ++cards[std::size_t(a.seat)];
+      --cards[std::size_t(a.other)];
+    }
+  }
+  // Then forward, as the deal went: a pass or an answer is over the trick's
+  // last play, the record's latest.
+  Move last_play{};
+  for (const PublicAction& a : view.record) {
+    const auto seat = std::size_t(a.seat);
+    switch (a.type) {
+      case PublicAction::Type::kPlay: {
+        const int kept = cards[seat] - a.move.cards().size();
+        if (a.other >= 0)
+          evidence.note_answer(a.seat, a.other, last_play, a.move, view.level, cards[std::size_t(a.other)], kept);
+        cards[seat] = kept;
+        last_play = a.move;
+        break;
+      }
+      case PublicAction::Type::kPass:
+        evidence.note_pass(a.seat, a.other, last_play, view.level, a.other >= 0 ? cards[std::size_t(a.other)] : 0);
+        break;
+      case PublicAction::Type::kTribute:
+        evidence.note_tribute(a.seat, a.card, view.level, view.rules);
+        [[fallthrough]];
+      case PublicAction::Type::kReturn:
+        --cards[seat];
+        ++cards[std::size_t(a.other)];
+        break;
+      case PublicAction::Type::kCancelledTribute:
+        evidence.note_cancelled_tribute(unsigned(a.other), view.rules);
+        break;
+    }
+  }
+  return evidence;
 }
 
 }  // namespace guandan

@@ -1,4 +1,4 @@
-#include "guandan/playout.h"
+#include "guandan/bots/playout.h"
 
 #include <stdexcept>
 
@@ -13,9 +13,8 @@ namespace {
 // going after this many actions is a broken position, not a long game.
 constexpr int kMaxActions = 108 * 4 + 8;
 
-}  // namespace
-
-PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, MoveList& moves) {
+template <class Deal>
+PlayoutStats play_deal_out(Deal& deal, Policy* const policies[4], Rng& rng, MoveList& moves) {
   PlayoutStats stats;
   for (int actions = 0; !deal.is_over(); ++actions) {
     if (actions > kMaxActions) throw std::logic_error("the deal did not end: a seat in play holds no cards");
@@ -43,6 +42,16 @@ PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, Move
     }
   }
   return stats;
+}
+
+}  // namespace
+
+PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, MoveList& moves) {
+  return play_deal_out(deal, policies, rng, moves);
+}
+
+PlayoutStats play_out(RecordedDeal& deal, Policy* const policies[4], Rng& rng, MoveList& moves) {
+  return play_deal_out(deal, policies, rng, moves);
 }
 
 }  // namespace guandan
