@@ -1,4 +1,4 @@
-"""A flat Monte Carlo search written in Python with guandan.gd.search_tools.
+"""A flat Monte Carlo search written in Python with guandan.gd.bots.search_tools.
 
 At each play it samples worlds consistent with what its seat has seen,
 plays the planning player's choice and a few other moves out in every world
@@ -9,7 +9,7 @@ few dozen worlds, a smaller lead is mostly noise.
     guandan arena --bots examples.flat_search:FlatSearch,rule --deals 200
 """
 
-from guandan.gd import search_tools as st
+from guandan.gd.bots import search_tools as st
 from guandan.gd.bots import RuleBot
 
 

@@ -111,3 +111,37 @@ def test_no_module_imports_another_modules_private_names():
                 wrong += [f"{module}: {alias.name}" for alias in node.names
                           if alias.name.startswith("_") and alias.name not in ("_core", "__version__")]
     assert not wrong, "private names imported across modules:\n" + "\n".join(wrong)
+
+
+# Within each game, from the bottom: the rules (cards, moves, the deal, what
+# a seat may know, the game's log), the bots (the protocol, the bots, the
+# search's building blocks, and the players a spec names), then the tools
+# that run them (everything else: simulate, arena, league, the terminal,
+# the commands).
+GAME_RULES = {
+    "gd": {"cards", "moves", "ruleset", "tribute", "names", "events", "observation", "deal", "match", "log", "batch"},
+    "gdy": {"cards", "plays", "deal", "game", "log"},
+}
+GAME_BOTS = {"gd": {"bots", "players"}, "gdy": {"bots", "players"}}
+
+
+def game_layer(module: str) -> int:
+    """0 rules, 1 bots, 2 tools, for a module of a game package."""
+    parts = module.split(".")
+    game, name = parts[1], parts[2] if len(parts) > 2 else "__init__"
+    if name in GAME_RULES[game]:
+        return 0
+    return 1 if name in GAME_BOTS[game] else 2
+
+
+def test_within_a_game_rules_then_bots_then_tools():
+    wrong = []
+    for module, path in MODULES.items():
+        if path.suffix != ".py" or layer_of(module) not in GAME_RULES or module.count(".") < 2:
+            continue
+        for target in imports_of(path):
+            if layer_of(target) == layer_of(module) and target.count(".") >= 2 and game_layer(target) > game_layer(module):
+                wrong.append(f"{module} imports {target}")
+    assert not wrong, "a game's rules importing its bots or tools, or its bots its tools:\n" + "\n".join(sorted(wrong))
+    # The bots are a folder of their own in Guandan.
+    assert (PACKAGE / "gd" / "bots" / "__init__.py").exists()

@@ -1,4 +1,4 @@
-"""The search's building blocks (guandan.gd.search_tools): worlds consistent
+"""The search's building blocks (guandan.gd.bots.search_tools): worlds consistent
 with an observation, the deal of a world, playouts, values, exact endgames."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import guandan
 from guandan import Deal, Hand
-from guandan.gd import search_tools as st
+from guandan.gd.bots import search_tools as st
 from guandan.gd.bots import RuleBot, play_deal
 
 

@@ -12,7 +12,7 @@ cheat:
 - :func:`world_deal`: the deal at the observed position with a world's
   hands, to play on;
 - :func:`play_out`: a position played to its end by the core's policies
-  (any of ``guandan.gd.simulate.POLICIES``, at C++ speed) or by any bots;
+  (any of the core's policies, ``guandan.gd.simulate.POLICIES``, at C++ speed) or by any bots;
 - :func:`deal_score`: the levels a finished deal gives a seat's team;
 - :func:`move_values`: every option valued by playouts over the same
   sampled worlds, in C++;
@@ -23,7 +23,7 @@ A flat Monte Carlo search in a few lines (docs/bots.md, "A search of your
 own", measures it against ``rule``):
 
     >>> from guandan import Deal
-    >>> from guandan.gd import search_tools as st
+    >>> from guandan.gd.bots import search_tools as st
     >>> deal = Deal(seed=3, leader=0)
     >>> observation = deal.observation(0)
     >>> world = st.world_deal(observation, st.sample_world(observation, seed=1))
@@ -39,12 +39,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Union
 
-from .. import _core
-from .._core import Hand, Move
-from ..common.checks import check_seed, checked_integer
-from .bots import Bot, play_deal
-from .deal import Deal
-from .observation import Observation
+from ... import _core
+from ..._core import Hand, Move
+from ...common.checks import check_seed, checked_integer
+from ..deal import Deal
+from ..observation import Observation
+from .core_bots import CoreBot
+from .protocol import Bot, play_deal
 
 #: Positions the endgame solver visits at most by default.
 DEFAULT_MAX_NODES = 1_000_000
@@ -124,21 +125,18 @@ def play_out(deal: Deal, players: PlayersLike = "rule", seed: int = 0, search_ro
     if not isinstance(deal, Deal):
         raise TypeError(f"expected a Deal, got {type(deal).__name__}")
     check_seed(seed)
-    from .simulate import POLICIES
-
+    policies = _core.policy_names()
     seats = [players] * 4 if isinstance(players, str) else list(players)
     if len(seats) != 4:
         raise ValueError(f"give one player for every seat or one per seat (4), got {len(seats)}")
     for player in seats:
-        if isinstance(player, str) and player not in POLICIES:
-            raise ValueError(f"unknown policy {player!r} (expected one of {', '.join(POLICIES)})")
+        if isinstance(player, str) and player not in policies:
+            raise ValueError(f"unknown policy {player!r} (expected one of {', '.join(policies)})")
     names = [p for p in seats if isinstance(p, str)]
     if len(names) == 4:
         checked_integer("search_rollouts", search_rollouts, 1, _core.MAX_ROLLOUTS)
         end = _core.play_position_out(deal._state, names, seed, search_rollouts)
         return Deal.from_text(end.to_text(), deal.ruleset)
-    from .bots import CoreBot
-
     bots = [CoreBot(p, seed=seed + i) if isinstance(p, str) else p for i, p in enumerate(seats)]
     return play_deal(deal.copy(), bots)
 

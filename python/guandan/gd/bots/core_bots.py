@@ -1,142 +1,16 @@
-"""Simple computer players, and loops that play deals and matches with them.
-
-A bot is anything with the two methods of :class:`Bot`. :func:`play_deal`
-asks the seat to act for a move (or a tribute or return card) until the deal
-is over; :func:`play_match` does the same deal after deal.
-
-    >>> from guandan import Match
-    >>> from guandan.gd.bots import SimpleBot, play_match
-    >>> match = play_match(Match("standard", seed=1), [SimpleBot() for _ in range(4)])
-    >>> match.is_over, match.winner in (0, 1)
-    (True, True)
-"""
+"""The core's policies as bots (one class per registry policy that has
+options of its own), and every bot by name (:data:`BOTS`, :func:`make_bot`)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Type
+from typing import Any, Callable, Dict, List, Optional, Sequence, Type
 
-from .. import _core
-from .._core import Card, Move
-from .cards import level_order
-from .deal import Deal
-from .match import Match
-from .observation import Observation
-
-_SUITS = "shcd"
-
-
-class Bot(Protocol):
-    """A player: picks a move (None to pass, only when ``can_pass``) and a card
-    to pay or return in the tribute phase.
-
-    ``observation`` is what the seat may know: its own hand and the public
-    record, no other hand. ``moves`` are the seat's legal moves
-    (:meth:`Deal.legal_moves`; the pass is not one). ``can_pass`` is false
-    when the seat leads; then ``moves`` is never empty and the bot must play
-    one. When the seat follows and nothing it holds beats the last play,
-    ``moves`` is empty and the bot must return None (pass).
-
-    The smallest bot plays the first legal move, or passes when there is
-    none, and gives the first card it may:
-
-        >>> from guandan import Deal
-        >>> from guandan.gd.bots import play_deal
-        >>> class FirstMove:
-        ...     def choose_move(self, observation, moves, can_pass):
-        ...         return moves[0] if moves else None
-        ...     def choose_card(self, observation, options):
-        ...         return options[0]
-        >>> play_deal(Deal(seed=3), [FirstMove() for _ in range(4)]).is_over
-        True
-    """
-
-    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
-        ...
-
-    def choose_card(self, observation: Observation, options: List[Card]) -> Card:
-        ...
-
-
-def card_order(card: Card, level: str) -> int:
-    """A card's place in level order: 2..A are 0..12 (the level rank left out
-    of its natural place), the level rank 13, SJ 14, BJ 15."""
-    return level_order(card, level)
-
-
-def card_sort_key(card: Card, level: str) -> tuple:
-    """Level order, then suit (s h c d), for a stable display and choice."""
-    return (card_order(card, level), _SUITS.index(card.suit) if card.suit else 0)
-
-
-def _move_key(move: Move) -> tuple:
-    """Smallest first; equal strength: fewer wilds, then more cards."""
-    return (move.strength, move.wilds, -move.size, str(move))
-
-
-class RandomBot:
-    """Uniform over the legal moves (and passing, when allowed); a random card."""
-
-    def __init__(self, seed: Optional[int] = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
-        choices: List[Optional[Move]] = list(moves)
-        if can_pass:
-            choices.append(None)
-        return self.rng.choice(choices)
-
-    def choose_card(self, observation: Observation, options: List[Card]) -> Card:
-        return self.rng.choice(options)
-
-
-class SimpleBot:
-    """A cautious rule-of-thumb player.
-
-    - Leads its smallest combination (lowest ``Move.strength``; on a tie the
-      fewest wilds, then the most cards); never leads a bomb if it has
-      anything else.
-    - Follows with the smallest move that beats, non-bombs before bombs;
-      plays a bomb only when an opponent still in has at most
-      ``bomb_threshold`` cards, or when the bomb takes it out.
-    - Passes on its partner's play, unless it can go out with one move.
-    - Pays and returns its lowest allowed card.
-    """
-
-    def __init__(self, bomb_threshold: int = 5) -> None:
-        self.bomb_threshold = bomb_threshold
-
-    def choose_move(self, observation: Observation, moves: Sequence[Move], can_pass: bool) -> Optional[Move]:
-        hand_size = len(observation.hand)
-        winning = [m for m in moves if m.size == hand_size]
-        if winning:
-            return min(winning, key=_move_key)
-        if not can_pass:
-            return self._lead(moves)
-        if observation.last_player == observation.partner:
-            return None
-        return self._follow(observation, moves)
-
-    def _lead(self, moves: Sequence[Move]) -> Move:
-        plain = [m for m in moves if not m.is_bomb]
-        return min(plain or moves, key=_move_key)
-
-    def _follow(self, observation: Observation, moves: Sequence[Move]) -> Optional[Move]:
-        plain = [m for m in moves if not m.is_bomb]
-        if plain:
-            return min(plain, key=_move_key)
-        bombs = [m for m in moves if m.is_bomb]
-        if bombs and self._opponent_close(observation):
-            return min(bombs, key=_move_key)
-        return None
-
-    def _opponent_close(self, observation: Observation) -> bool:
-        counts = observation.card_counts
-        opponents = ((observation.seat + 1) % 4, (observation.seat + 3) % 4)
-        return any(0 < counts[s] <= self.bomb_threshold for s in opponents)
-
-    def choose_card(self, observation: Observation, options: List[Card]) -> Card:
-        return min(options, key=lambda c: card_sort_key(c, observation.level))
+from ... import _core
+from ..._core import Card, Move
+from ..observation import Observation
+from .protocol import Bot
+from .simple import RandomBot, SimpleBot
 
 
 def _bounded_int(name: str, value: int, lowest: int, highest: int, allowed: str) -> int:
@@ -334,45 +208,3 @@ def make_bot(name: str, seed: Optional[int] = None, **options: Any) -> Bot:
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (expected one of {', '.join(BOTS)})") from None
     return factory(**options) if factory is SimpleBot else factory(seed, **options)
-
-
-def step(deal: Deal, bots: Sequence[Bot], match: Optional[Match] = None) -> None:
-    """Let the seat to act take one action (a card, a move or a pass)."""
-    seat = deal.turn
-    if seat is None:
-        raise ValueError("the deal is over")
-    bot = bots[seat]
-    observation = deal.observation(seat, match)
-    if deal.phase in ("tribute", "return"):
-        options = deal.tribute_options()
-        card = bot.choose_card(observation, options)
-        if card not in options:
-            raise ValueError(f"seat {seat} chose {card}, not one of {', '.join(map(str, options))}")
-        deal.give(card)
-        return
-    can_pass = deal.can_pass()
-    move = bot.choose_move(observation, deal.legal_moves(), can_pass)
-    if move is None:
-        if not can_pass:
-            raise ValueError(f"seat {seat} passed but leads the trick")
-        deal.pass_turn()
-    else:
-        deal.play(move)
-
-
-def play_deal(deal: Deal, bots: Sequence[Bot], match: Optional[Match] = None) -> Deal:
-    """Play ``deal`` to its end with four bots (``bots[seat]``)."""
-    if len(bots) != 4:
-        raise ValueError(f"a deal needs 4 bots, got {len(bots)}")
-    while not deal.is_over:
-        step(deal, bots, match)
-    return deal
-
-
-def play_match(match: Match, bots: Sequence[Bot], max_deals: int = 1000) -> Match:
-    """Play ``match`` until a team wins (at most ``max_deals`` deals)."""
-    for _ in range(max_deals):
-        play_deal(match.deal, bots, match)
-        if match.next_deal() is None:
-            return match
-    raise RuntimeError(f"the match did not end within {max_deals} deals")
