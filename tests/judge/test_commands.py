@@ -30,14 +30,14 @@ from guandan.cli import main  # noqa: E402
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:think_ms=5", "--think-ms", "50"],
      ["--think-ms", "twice"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:depth=3"], ["--bot", "depth", "think_ms"]),
-    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "rule:think_ms=5"], ["--bot", "rule", "none"]),
-    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:think_ms=fast"], ["--bot", "think_ms", "whole"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "rule:think_ms=5"], ["--bot", "rule", "no options"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:think_ms=fast"], ["--bot", "think_ms", "a number"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:think_ms=70000"], ["--bot", "think_ms"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:rollouts=0"], ["--bot", "rollouts"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:keep_margin=inf"], ["--bot", "keep_margin"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:keep_margin=9"], ["--bot", "keep_margin"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:max_candidates=-1"], ["--bot", "max_candidates"]),
-    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:threads"], ["--bot", "threads", "value"]),
+    (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:threads"], ["--bot", "threads", "KEY=VALUE"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:threads=1,threads=2"], ["--bot", "twice"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search:"], ["--bot", "KEY=VALUE"]),
     (["connect", "ws://127.0.0.1:1/game/client0", "--bot", "search_v1:think_ms=5"], ["--bot", "rollouts"]),
@@ -71,6 +71,21 @@ def test_a_bot_with_its_options(spec, name, options):
     for key, value in options.items():
         if key != "threads" and hasattr(bot, key):
             assert getattr(bot, key) == value, key
+
+
+def test_a_core_option_the_python_class_lacks_goes_to_the_core():
+    # search's options are declared once, in its C++ header: every one is
+    # accepted by connect, and a bad one is refused naming the core's list.
+    from guandan.judge.command import make_connect_bot, parse_bot_spec
+
+    spec, options = parse_bot_spec("search:keep_worlds=200,read_styles=1")
+    assert options is None and "keep_worlds=200" in spec and "read_styles=1" in spec
+    bot = make_connect_bot(spec, options, 7)
+    assert bot.policy == spec
+    with pytest.raises(ValueError, match="keep_worlds must be a number"):
+        parse_bot_spec("search:keep_worlds=abc")
+    with pytest.raises(ValueError, match="it takes rollouts, think_ms, .*keep_worlds"):
+        parse_bot_spec("search:nosuch=1")
 
 
 def test_every_registered_bot_lists_its_options():

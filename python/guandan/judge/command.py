@@ -88,6 +88,13 @@ def _bots(text: str) -> list:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--bots: ")) from None
 
 
+def core_policies_with_a_clock() -> set:
+    """The core policies that take a time budget (``think_ms``)."""
+    from .. import _core
+
+    return {name for name in _core.policy_names() if any(o[0] == "think_ms" for o in _core.policy_options(name))}
+
+
 def bot_options(name: str) -> Dict[str, Any]:
     """The options bot ``name`` takes (its keyword arguments but the seed), with their defaults."""
     from ..common.bot_spec import bot_options as declared_options
@@ -97,30 +104,38 @@ def bot_options(name: str) -> Dict[str, Any]:
 
 
 def make_connect_bot(name: str, options: Optional[Dict[str, Any]], seed: Any = None) -> Any:
-    """Bot ``name`` with ``options`` (checked by the bot itself); a
-    ``MODULE:CLASS`` spec (options None) is made by its own class."""
+    """Bot ``name`` with ``options`` (checked by the bot itself); a spec
+    given whole (options None: ``MODULE:CLASS``, or a core policy with
+    options only the core declares) is made from the spec."""
     from ..gd.bots import make_bot
     from ..gd.players import bot_object
 
-    return bot_object(name) if options is None else make_bot(name, seed, **options)
+    return bot_object(name, seed) if options is None else make_bot(name, seed, **options)
 
 
 def parse_bot_spec(text: str) -> tuple:
     """``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` as ``(name, options)``, or
-    ``MODULE:CLASS[:KEY=VALUE,...]`` as ``(text, None)``; a ValueError of
-    one line for an unknown bot or option or a bad value."""
+    ``MODULE:CLASS[:KEY=VALUE,...]`` as ``(text, None)``; a core policy with
+    options its Python class does not take (``search:keep_worlds=200``,
+    declared in the core: ``_core.policy_options``) as ``(spec, None)``; a
+    ValueError of one line for an unknown bot or option or a bad value."""
+    from .. import _core
     from ..common.bot_spec import is_user_spec, parse_builtin
     from ..gd.bots import BOTS
 
     if is_user_spec(text, BOTS):
         make_connect_bot(text.strip(), None)  # imports it: a mistake shows now, not at the table
         return text.strip(), None
-    name, options = parse_builtin(text, BOTS)
     try:
+        name, options = parse_builtin(text, BOTS)
         make_connect_bot(name, options)  # the bot checks its ranges
+        return name, options
     except (ValueError, TypeError) as error:
-        raise ValueError(f"{name}: {error}") from None
-    return name, options
+        name = text.partition(":")[0].strip().lower()
+        if name not in _core.policy_names():
+            raise ValueError(f"{name}: {error}" if not str(error).startswith(name) else str(error)) from None
+    # A core policy: the options its C++ header declares, checked there.
+    return _core.policy_spec(text.strip()), None
 
 
 def _bot(text: str) -> tuple:
@@ -206,18 +221,28 @@ def judge_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _with_think_ms(name: str, options: Optional[Dict[str, Any]], think_ms: int) -> tuple:
+    """The bot of ``--bot`` with ``--think-ms`` added to its options (or to
+    its core spec, when given whole)."""
+    if options is None:
+        if name.partition(":")[0] not in core_policies_with_a_clock():
+            raise ValueError(f"--think-ms: {name} is a bot of your own; give its options in --bot")
+        if "think_ms=" in name:
+            raise ValueError("--think-ms: the time is given twice (in --bot too)")
+        return f"{name},think_ms={think_ms}", None
+    if "think_ms" not in bot_options(name):
+        raise ValueError(f"--think-ms: {name} has no time budget (search and search_v2 have)")
+    if "think_ms" in options:
+        raise ValueError("--think-ms: the time is given twice (in --bot too)")
+    return name, {**options, "think_ms": think_ms}
+
+
 def connect_command(args: argparse.Namespace) -> int:
     from .client import connect
 
     _check_websockets()
     name, options = args.bot
-    if args.think_ms is not None and options is None:
-        raise ValueError(f"--think-ms: {name} is a bot of your own; give its options in --bot")
     if args.think_ms is not None:
-        if "think_ms" not in bot_options(name):
-            raise ValueError(f"--think-ms: {name} has no time budget (search and search_v2 have)")
-        if "think_ms" in options:
-            raise ValueError("--think-ms: the time is given twice (in --bot too)")
-        options = {**options, "think_ms": args.think_ms}
+        name, options = _with_think_ms(name, options, args.think_ms)
     bot = make_connect_bot(name, options, args.seed)
     return run_coroutine(connect(args.url, bot, args.ruleset, retries=args.retries))
