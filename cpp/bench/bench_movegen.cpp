@@ -8,7 +8,7 @@
 // timed loops (there must be none).
 //
 //   cmake -S . -B build/bench -DGUANDAN_BENCH=ON -DGUANDAN_PYTHON=OFF
-//   cmake --build build/bench --target guandan_bench && build/bench/guandan_bench
+//   cmake --build build/bench --target guandan_bench_movegen && build/bench/guandan_bench_movegen
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,9 +17,9 @@
 #include <new>
 #include <vector>
 
-#include "guandan/deck.h"
 #include "guandan/move_list.h"
 #include "guandan/movegen.h"
+#include "movegen_workload.h"
 
 namespace {
 
@@ -40,27 +40,7 @@ namespace {
 using namespace guandan;
 using Clock = std::chrono::steady_clock;
 
-struct Case {
-  CardSet hand;
-  Rank level;
-  Move previous;
-};
-
-std::vector<Case> make_workload(int n) {
-  std::vector<Case> cases;
-  Rng level_rng(2026);
-  MoveList scratch;
-  for (int i = 0; i < n; ++i) {
-    Rng rng(1000 + std::uint64_t(i));
-    const auto hands = deal_hands(shuffled_deck(rng));
-    const Rank level = Rank(level_rng.bounded(kNumRanks));
-    scratch.clear();
-    generate_moves(hands[(i + 1) % 4], level, MoveRules{}, nullptr, scratch);
-    const Move previous = scratch[level_rng.bounded(scratch.size())];
-    cases.push_back({hands[i % 4], level, previous});
-  }
-  return cases;
-}
+using Case = bench::MovegenCase;
 
 struct Summary {
   double median_us, mean_us, p90_us, moves_per_hand;
@@ -105,7 +85,7 @@ void report(const char* name, const Summary& s) {
 
 int main(int argc, char** argv) {
   const int hands = argc > 1 ? std::atoi(argv[1]) : 1000;
-  const auto cases = make_workload(hands);
+  const auto cases = bench::movegen_cases(hands);
   run<false>(cases, 5);  // warm up
   report("leading", run<false>(cases, 50));
   report("following", run<true>(cases, 500));

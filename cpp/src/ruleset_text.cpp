@@ -104,7 +104,7 @@ Ruleset parse_ruleset_text(std::string_view text) {
     unsigned seen = 0;
     for (const std::string_view pair : split(text, ',')) {
       const std::size_t eq = pair.find('=');
-      if (eq == std::string_view::npos) bad("'" + std::string(pair) + "' is not name=value");
+      if (eq == std::string_view::npos) bad(std::string("'").append(pair).append("' is not name=value"));
       const std::string_view name = pair.substr(0, eq);
       std::size_t i = 0;
       while (i < kRulesetFields.size() && kRulesetFields[i].name != name) ++i;
