@@ -1,4 +1,4 @@
-"""The engine's speed gate (README.md, Performance), over the bench program
+"""The engine's speed gate (docs/performance.md), over the bench program
 ``guandan_bench`` (cpp/bench/bench.cpp) and one path through the Python
 binding (benchmarks/binding_workload.py).
 

@@ -1,4 +1,4 @@
-"""The core's layers, read from every C++ file's includes (README.md,
+"""The core's layers, read from every C++ file's includes (docs/contributing.md,
 Layout): the rules at the include root (cards, moves, the deal and its
 record, what a seat may know), the bots above them in bots/ (the policies,
 the planner, the search and what it reads from play), the tools above the

@@ -1,4 +1,4 @@
-"""The package's layers, read from every module's imports (README.md,
+"""The package's layers, read from every module's imports (docs/contributing.md,
 Layout): each package imports only its own modules and the layers below,
 neither game imports the other, and no modules import each other in a
 circle."""

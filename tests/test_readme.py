@@ -1,7 +1,7 @@
-"""The code in README.md works as written.
+"""The code in README.md and on every page of docs/ works as written.
 
 Every ```python block runs on its own, in a fresh namespace (so each imports
-what it uses). Every command line of the ```sh blocks is checked: ``guandan``
+what it uses), beside a module ``mybots`` holding the bots the pages name. Every command line of the ```sh blocks is checked: ``guandan``
 commands are parsed by the real parser and run when they are cheap; ``pip
 install`` names only extras that exist; ``pytest`` and ``python`` name files
 that exist; ``cmake`` sets only options that CMakeLists.txt declares; a
@@ -27,32 +27,52 @@ else:  # pragma: no cover
     tomllib = None
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGES = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
+         for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]}
+README = PAGES["README.md"]
 CMAKE = "\n".join(p.read_text(encoding="utf-8") for p in ROOT.rglob("CMakeLists.txt") if "build" not in p.parts)
 
+# The bots the pages import from a module of one's own (`from mybots import FirstMove`).
+MYBOTS = """
+class FirstMove:
+    def choose_move(self, observation, moves, can_pass):
+        return moves[0] if moves else None
 
-def fenced_blocks(language):
-    return re.findall(rf"^```{language}\n(.*?)^```", README, re.S | re.M)
+    def choose_card(self, observation, options):
+        return options[0]
 
 
-def command_lines():
+class Greedy(FirstMove):
+    def __init__(self, depth=1):
+        self.depth = depth
+"""
+
+
+def fenced_blocks(language, text):
+    return re.findall(rf"^```{language}\n(.*?)^```", text, re.S | re.M)
+
+
+def command_lines(text):
     """Each command of the sh blocks (``a && b`` is two), comments removed."""
     commands = []
-    for block in fenced_blocks("sh"):
+    for block in fenced_blocks("sh", text):
         for line in block.splitlines():
             line = line.split(" #")[0].strip()
             commands += [part.strip() for part in line.split("&&") if part.strip()]
     return commands
 
 
-PYTHON_BLOCKS = fenced_blocks("python")
-COMMANDS = command_lines()
-# `guandan simulate --deals 10`, not an error message quoted as `guandan simulate: error: ...`.
+PYTHON_BLOCKS = [(page, i, block) for page, text in PAGES.items()
+                 for i, block in enumerate(fenced_blocks("python", text))]
+COMMANDS = sorted({(page, command) for page, text in PAGES.items() for command in command_lines(text)})
+# `guandan simulate --deals 10`, not an error message quoted as `guandan simulate: error: ...`
+# (the README's: the other pages quote parts of commands in their prose).
 QUOTED_GUANDAN = sorted(set(re.findall(r"`(guandan (?:[a-z]+(?=[ `])|--)[^`\n]*)`", README)))
 
 
 def test_the_readme_has_code():
-    assert len(PYTHON_BLOCKS) >= 5 and len(COMMANDS) >= 8 and len(QUOTED_GUANDAN) >= 3
+    assert len(fenced_blocks("python", README)) >= 4 and len(command_lines(README)) >= 8
+    assert len(PYTHON_BLOCKS) >= 15 and len(QUOTED_GUANDAN) >= 2
 
 
 def test_the_quick_start_is_two_commands():
@@ -62,10 +82,13 @@ def test_the_quick_start_is_two_commands():
     assert "guandan simulate" in blocks[0] and "pytest" in blocks[1]
 
 
-@pytest.mark.parametrize("index", range(len(PYTHON_BLOCKS)))
-def test_python_block_runs_on_its_own(index, tmp_path, monkeypatch):
+@pytest.mark.parametrize("page, index, block", PYTHON_BLOCKS, ids=[f"{p}-{i + 1}" for p, i, _ in PYTHON_BLOCKS])
+def test_python_block_runs_on_its_own(page, index, block, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a block may write files (r.save("run.npz"))
-    code = compile(PYTHON_BLOCKS[index], f"README.md python block {index + 1}", "exec")
+    (tmp_path / "mybots.py").write_text(MYBOTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "mybots", raising=False)
+    code = compile(block, f"{page} python block {index + 1}", "exec")
     with redirect_stdout(io.StringIO()):
         exec(code, {"__name__": "__readme__"})
 
@@ -134,9 +157,11 @@ def check_build_output(words):
     assert re.search(rf"add_executable\(\s*{re.escape(target)}\b", CMAKE), f"CMakeLists.txt builds no {target}"
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-def test_sh_command(command, tmp_path, monkeypatch):
+@pytest.mark.parametrize("page, command", COMMANDS, ids=[f"{p}: {c}" for p, c in COMMANDS])
+def test_sh_command(page, command, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a command may write files (--out run.npz)
+    (tmp_path / "mybots.py").write_text(MYBOTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
     words = shlex.split(command)
     while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):  # VAR=value prefixes
         words = words[1:]
@@ -158,7 +183,7 @@ def test_sh_command(command, tmp_path, monkeypatch):
     elif (ROOT / program).is_file():  # a script of the repository, e.g. .ci/run
         pass
     else:
-        pytest.fail(f"README command {command!r}: teach tests/test_readme.py how to check {program!r}")
+        pytest.fail(f"{page} command {command!r}: teach tests/test_readme.py how to check {program!r}")
 
 
 @pytest.mark.parametrize("command", QUOTED_GUANDAN)
@@ -171,6 +196,7 @@ def test_extras_named_in_the_text_exist():
     if tomllib is None:
         pytest.skip("reading pyproject.toml needs Python 3.11")
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    for named in re.findall(r"guandan-engine\[([a-z,]+)\]", README):
-        for extra in named.split(","):
-            assert extra in extras, f"README names the extra {extra!r}; pyproject.toml has no such extra"
+    for page, text in PAGES.items():
+        for named in re.findall(r"(?:guandan-engine|\.)\[([a-z,]+)\]", text):
+            for extra in named.split(","):
+                assert extra in extras, f"{page} names the extra {extra!r}; pyproject.toml has no such extra"

@@ -10,7 +10,7 @@
 // (valgrind --tool=callgrind --toggle-collect=bench_NAME). Each prints what
 // it did and a signature, an FNV-1a hash of its outputs: a signature that
 // changes is a change of behaviour (benchmarks/bench.py records them and
-// CI checks them; README.md, Performance).
+// CI checks them; docs/performance.md).
 //
 //   build/bench/guandan_bench                  every workload, once
 //   build/bench/guandan_bench NAME ...         only those

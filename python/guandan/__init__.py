@@ -2,7 +2,7 @@
 
 Two decks (108 cards), level cards, the two wild hearts of the level rank,
 the bomb ladder, tribute and levels, under three rulesets (``"pagat"``,
-``"standard"``, ``"app"``); README.md summarises the rules.
+``"standard"``, ``"app"``); docs/rules_in_brief.md summarises the rules.
 
     >>> import guandan
     >>> hand = guandan.Hand("5s 6s 7s 8s 2h")

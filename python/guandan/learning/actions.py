@@ -24,14 +24,12 @@ Every action is one integer in ``range(NUM_ACTIONS)``:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 from .._core import Card, Move
+from ..gd.deal import Deal
 from ..gd.moves import group_key
 from ..gd.names import RANK_NAMES
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..gd.deal import Deal
 
 PASS = 0
 
@@ -91,7 +89,7 @@ def describe(action: int) -> str:
 ActionTable = Dict[int, Union[None, Move, Card]]
 
 
-def legal_action_table(deal: "Deal") -> ActionTable:
+def legal_action_table(deal: Deal) -> ActionTable:
     """Every legal action of the seat to act, mapped to what it does: None
     (pass), the representative Move of a move action, or the Card of a give
     action. Empty once the deal is over."""
@@ -108,7 +106,7 @@ def legal_action_table(deal: "Deal") -> ActionTable:
     return table
 
 
-def apply_action(deal: "Deal", action: int, table: Optional[ActionTable] = None) -> None:
+def apply_action(deal: Deal, action: int, table: Optional[ActionTable] = None) -> None:
     """Take ``action`` for the seat to act; ValueError (deal unchanged) if it is not legal now."""
     if table is None:
         table = legal_action_table(deal)

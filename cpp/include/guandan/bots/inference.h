@@ -1,7 +1,7 @@
 // Inference: sampled worlds weighted by what the other seats' passes and
 // plays showed.
 //
-// The model of play (calibrated on games of the gauntlet, README
+// The model of play (calibrated on games of the gauntlet, docs/journal.md,
 // "Inference"): a seat facing an opponent's non-bomb play takes the trick
 // with the cheapest *free unit* that beats it, when it holds one: a
 // combination of that kind made only of ranks it holds exactly as the
