@@ -212,10 +212,9 @@ def command_check(args: argparse.Namespace) -> int:
 
 def command_record(args: argparse.Namespace) -> int:
     measured = measure(args.binary, args.python)
-    if args.python and "binding" not in measured:
-        previous = json.loads(RECORD.read_text()) if RECORD.exists() else {}
-        if "binding" in previous:
-            measured["binding"] = previous["binding"]
+    previous = json.loads(RECORD.read_text()) if RECORD.exists() else {}
+    if "binding" not in measured and "binding" in previous:
+        measured["binding"] = previous["binding"]  # not measured this time: kept as recorded
     RECORD.write_text(json.dumps(measured, indent=1) + "\n")
     print(f"recorded in {RECORD.relative_to(ROOT)}")
     return 0

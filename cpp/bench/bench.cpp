@@ -70,20 +70,21 @@ struct Outcome {
 
 using bench::MovegenCase;  // the move generator's workload (movegen_workload.h)
 
-// Hands of every size the planner meets: seeded 27-card hands and parts of
-// them (a seat's hand as the deal goes on).
+// Hands of every size the planner meets: seeded 27-card hands, and a
+// random part of 4 to 27 of their cards (a seat's hand as the deal goes on).
 std::vector<std::pair<CardSet, Rank>> planner_hands(int n) {
   std::vector<std::pair<CardSet, Rank>> hands;
   Rng rng(77);
   for (int i = 0; i < n; ++i) {
-    const auto dealt = seeded_deal(5000 + std::uint64_t(i));
-    CardSet hand = dealt.hands[std::size_t(i % 4)];
-    const int keep = 4 + int(rng.bounded(24));  // 4..27 cards
+    const CardSet hand = seeded_deal(5000 + std::uint64_t(i)).hands[std::size_t(i % 4)];
+    std::vector<CardKind> cards;
+    for (int k = 0; k < kNumKinds; ++k)
+      for (int copy = 0; copy < hand.count(CardKind(k)); ++copy) cards.push_back(CardKind(k));
+    rng.shuffle(cards.data(), cards.size());
+    const int keep = 4 + int(rng.bounded(24));
     CardSet part;
-    for (int k = 0; k < kNumKinds && part.size() < keep; ++k)
-      for (int c = 0; c < hand.count(CardKind(k)) && part.size() < keep; ++c)
-        if (rng.bounded(3) != 0 || hand.size() - part.size() <= keep) part = part + CardSet::of_kind(CardKind(k));
-    hands.emplace_back(part.empty() ? hand : part, Rank(rng.bounded(kNumRanks)));
+    for (int c = 0; c < keep && c < int(cards.size()); ++c) part = part + CardSet::of_kind(cards[std::size_t(c)]);
+    hands.emplace_back(part, Rank(rng.bounded(kNumRanks)));
   }
   return hands;
 }

@@ -45,7 +45,8 @@ struct DealRecord {
 
   // The actions of `view`'s record not copied yet (the record only grows).
   void catch_up(const PlayerView& view) {
-    if (view.record.size() > actions->size()) actions->insert(actions->end(), view.record.begin() + actions->size(), view.record.end());
+    if (view.record.size() > actions->size())
+      actions->insert(actions->end(), view.record.begin() + std::ptrdiff_t(actions->size()), view.record.end());
   }
 };
 
