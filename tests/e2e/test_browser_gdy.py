@@ -3,6 +3,8 @@ lobby, friends at one table by code, Chinese, and a phone-sized screen."""
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 import time
 
@@ -14,6 +16,7 @@ from playwright.sync_api import Page, expect  # noqa: E402
 
 from table_helpers import set_nickname, table_code, view_seq  # noqa: E402
 
+from guandan.web import deltas  # noqa: E402
 from guandan.web.i18n import MESSAGES  # noqa: E402
 
 
@@ -181,3 +184,47 @@ def test_hosting_a_second_table_asks_to_end_the_first(new_page):
     assert questions and first in questions[0]
     reply = page.request.get(page.url.split("/t/")[0] + f"/api/tables/{first}")
     assert reply.json()["error"]["code"] == "no_table"
+
+
+def test_a_selection_stays_on_its_card_when_a_draw_changes_the_hand(new_page):
+    # A draw inserts a card into the sorted hand. The page kept the
+    # selection by position, so it slid onto the neighbour (K became 10) and
+    # Play would have played that. The table's messages pass through the
+    # test, which then hands the page the same view with one card drawn in
+    # front of the selected one.
+    page = new_page()
+    views, routes = [], []
+
+    def relay(ws):
+        routes.append(ws)
+        server = ws.connect_to_server()
+
+        def from_server(message):
+            data = json.loads(message)
+            if data.get("type") == "view":
+                views.append(data)
+            elif data.get("type") == "patch" and views:
+                views.append(deltas.apply(copy.deepcopy(views[-1]), data["ops"]))
+            ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/ws/"), relay)
+    set_nickname(page, "Solo")
+    choose_gdy(page, "vsbots", players=2, target=200, strength="random")
+    page.click("#vsbots-go")
+    table_code(page)
+    while not my_turn(page):  # then the bots wait for this seat: no view comes meanwhile
+        page.wait_for_timeout(30)
+    hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+    index = next(i for i in range(1, len(hand)) if hand[i] not in (hand[i - 1], hand[0]))
+    page.locator(f"#hand .card[data-index='{index}']").click()
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    drawn = copy.deepcopy(views[-1])
+    assert drawn["deal"]["hand"] == hand
+    drawn["deal"]["hand"] = [hand[0]] + hand  # one more of the lowest rank, sorted in front
+    drawn["seq"] += 1
+    routes[-1].send(json.dumps(drawn))
+    page.wait_for_function("seq => document.body.dataset.seq === String(seq)", arg=drawn["seq"])
+    selected = page.eval_on_selector_all("#hand .card.selected", "cards => cards.map(c => c.dataset.card)")
+    assert selected == [hand[index]], f"selected {hand[index]}, shown selected after the draw: {selected}"

@@ -19,7 +19,7 @@ const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchPa
 const state = {
   view: null,
   socket: null,
-  selected: new Set(), // indices into the hand
+  selected: new Set(), // indices into the hand, kept on the same cards when the hand changes
   reason: null, // the line under the hand: a server text or a function giving one
   hintLine: null,
   sentNext: null, // the deal number "next" was sent for
@@ -53,6 +53,22 @@ function cardRow(texts) {
 function selectedCards() {
   const hand = (state.view && state.view.deal && state.view.deal.hand) || [];
   return [...state.selected].sort((a, b) => a - b).map((i) => hand[i]).filter(Boolean);
+}
+
+/** Selects `texts` in `hand` (cards of one rank are alike: each text takes
+ * the first card of its rank not taken yet). A draw inserts a card into
+ * the sorted hand, so a selection kept by position would slide onto a
+ * neighbour: it is kept by card instead. */
+function selectCards(hand, texts) {
+  state.selected.clear();
+  const wanted = [...texts];
+  hand.forEach((card, i) => {
+    const at = wanted.indexOf(card);
+    if (at >= 0) {
+      state.selected.add(i);
+      wanted.splice(at, 1);
+    }
+  });
 }
 
 // --- drawing -------------------------------------------------------------------
@@ -357,16 +373,7 @@ async function hint() {
   }
   state.hintLine = reply.reason;
   $("coach-line").textContent = pick(reply.reason);
-  const hand = state.view.deal.hand;
-  state.selected.clear();
-  const wanted = [...reply.cards];
-  hand.forEach((card, i) => {
-    const at = wanted.indexOf(card);
-    if (at >= 0) {
-      state.selected.add(i);
-      wanted.splice(at, 1);
-    }
-  });
+  selectCards(state.view.deal.hand, reply.cards);
   render();
 }
 
@@ -390,13 +397,14 @@ function onMessage(message) {
   if (message.type === "view") {
     if (state.view && message.seq < state.view.seq) return; // a stale view
     const dealChanged = !state.view || !state.view.deal || !message.deal || state.view.deal.number !== message.deal.number;
-    if (dealChanged) state.selected.clear();
+    const kept = dealChanged ? [] : selectedCards(); // by card, before the hand changes under it
     const myTurn = message.deal && message.deal.phase === "play" && message.deal.turn === message.me.seat;
     if (!myTurn) { // a hint holds for the turn it was asked in only
       state.hintLine = null;
       $("coach-line").textContent = "";
     }
     state.view = message;
+    selectCards((message.deal && message.deal.hand) || [], kept);
     document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
     render();
   } else if (message.type === "chat") {
