@@ -228,3 +228,36 @@ def test_a_selection_stays_on_its_card_when_a_draw_changes_the_hand(new_page):
     page.wait_for_function("seq => document.body.dataset.seq === String(seq)", arg=drawn["seq"])
     selected = page.eval_on_selector_all("#hand .card.selected", "cards => cards.map(c => c.dataset.card)")
     assert selected == [hand[index]], f"selected {hand[index]}, shown selected after the draw: {selected}"
+
+
+def test_not_your_turn_goes_when_the_turn_comes(new_page):
+    # The line under the hand answered a selection made on another seat's
+    # turn ("not your turn") and stayed after the turn came. Two friends,
+    # no bots: whoever waits picks a card, the other plays, and the line
+    # answers the selection again, in each player's language.
+    host = new_page()
+    set_nickname(host, "Host")
+    choose_gdy(host, "create", players=2, target=10, strength="rule")
+    host.click("#create-go")
+    code = table_code(host)
+    friend = new_page(lang="zh")
+    set_nickname(friend, "Friend")
+    friend.fill("#join-code", code)
+    friend.click("#join-form button[type=submit]")
+    table_code(friend)
+    expect(host.locator("#room-seats")).to_contain_text("Friend")
+    host.click("#start-match")
+    expect(host.locator("#hand .card")).not_to_have_count(0)
+    expect(friend.locator("#hand .card")).not_to_have_count(0)
+    for _ in range(300):
+        if my_turn(host) or my_turn(friend):
+            break
+        host.wait_for_timeout(30)
+    actor, idle = (host, friend) if my_turn(host) else (friend, host)
+    not_yet = MESSAGES["not_your_turn"][0 if idle is host else 1]
+    idle.locator("#hand .card[data-index='0']").click()
+    expect(idle.locator("#reason")).to_have_text(not_yet)
+    take_turn(actor)
+    expect(idle.locator("#me-bar")).to_have_class(re.compile(r"\bturn\b"))
+    expect(idle.locator("#reason")).not_to_have_text(not_yet)
+    expect(idle.locator("#hand .card.selected")).to_have_count(1)  # the selection itself stays

@@ -398,6 +398,10 @@ function onMessage(message) {
     if (state.view && message.seq < state.view.seq) return; // a stale view
     const dealChanged = !state.view || !state.view.deal || !message.deal || state.view.deal.number !== message.deal.number;
     const kept = dealChanged ? [] : selectedCards(); // by card, before the hand changes under it
+    // A new turn or a new play on the table answers the selection anew: a
+    // line about the last one ("not your turn") would be stale.
+    const turned = !state.view || !state.view.deal || !message.deal || state.view.deal.turn !== message.deal.turn ||
+      JSON.stringify(state.view.deal.table) !== JSON.stringify(message.deal.table);
     const myTurn = message.deal && message.deal.phase === "play" && message.deal.turn === message.me.seat;
     if (!myTurn) { // a hint holds for the turn it was asked in only
       state.hintLine = null;
@@ -407,6 +411,7 @@ function onMessage(message) {
     selectCards((message.deal && message.deal.hand) || [], kept);
     document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
     render();
+    if (turned) readSelection();
   } else if (message.type === "chat") {
     chat.add(message.line);
   } else if (message.type === "error") {
