@@ -11,7 +11,10 @@ import { rankName } from "/static/cards.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
-import { askNickname, connectionKey, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
+import {
+  askNickname, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
+  wireTableTools,
+} from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
@@ -213,9 +216,11 @@ function renderHand(view) {
 function renderActions(view) {
   const deal = view.deal;
   const myTurn = deal.phase === "play" && deal.turn === view.me.seat && !view.me.away;
-  $("play").disabled = !myTurn || state.selected.size === 0;
-  $("pass").disabled = !myTurn || !deal.can_pass;
-  $("hint").disabled = !myTurn;
+  // Nothing reaches the table while the connection is down: the actions wait.
+  const online = state.connection === "table.connected";
+  $("play").disabled = !myTurn || state.selected.size === 0 || !online;
+  $("pass").disabled = !myTurn || !deal.can_pass || !online;
+  $("hint").disabled = !myTurn || !online;
   $("me-bar").classList.toggle("turn", myTurn);
 }
 
@@ -321,7 +326,7 @@ function readSelection() {
   }
   selectTimer = setTimeout(async () => {
     const reply = await state.socket.request("select", { cards });
-    if (reply.type === "error") say(reply.message || reply.code, "error");
+    if (reply.type === "error") say(() => refusalText(reply), refusalKind(reply));
     else if (reply.readings.length) say(() => reply.readings.map((r) => pick(r.name)).join(" / "), "readings");
     else say(reply.reason, "error");
   }, 120);
@@ -331,8 +336,12 @@ async function play() {
   const cards = selectedCards();
   if (cards.length === 0) return;
   const reply = await state.socket.request("select", { cards });
-  if (reply.type === "error" || !reply.readings.length) {
-    say(reply.type === "error" ? reply.message : reply.reason, "error");
+  if (reply.type === "error") {
+    say(() => refusalText(reply), refusalKind(reply));
+    return;
+  }
+  if (!reply.readings.length) {
+    say(reply.reason, "error");
     return;
   }
   if (reply.readings.length === 1) {
@@ -368,7 +377,7 @@ async function hint() {
   $("coach-line").textContent = t("hint.thinking");
   const reply = await state.socket.request("hint");
   if (reply.type === "error") {
-    $("coach-line").textContent = pick(reply.message);
+    $("coach-line").textContent = refusalText(reply);
     return;
   }
   state.hintLine = reply.reason;
@@ -425,6 +434,8 @@ function connect() {
     status: (s) => {
       state.connection = connectionKey(s);
       renderConnection();
+      if (s === "connected" && state.reason && state.reason.kind === "offline") say("");
+      if (state.view) render(); // the actions wait for the connection
     },
     closedForGood: (closeCode) => {
       if (closeCode === 4404) roomSay(t("table.notfound"));

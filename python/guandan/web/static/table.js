@@ -13,7 +13,10 @@ import {
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
-import { askNickname, connectionKey, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction, wireTableTools } from "/static/table_page.js";
+import {
+  askNickname, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
+  wireTableTools,
+} from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
@@ -82,6 +85,8 @@ function connect() {
     status: (s) => {
       state.connection = connectionKey(s);
       renderConnection();
+      if (s === "connected") forgetOfflineLines();
+      if (state.view) render(); // the actions wait for the connection
     },
     closedForGood: (closeCode) => {
       if (closeCode === 4404 && state.view) showEnded();
@@ -319,9 +324,11 @@ function renderActions(view) {
   $("play").hidden = Boolean(give);
   $("pass").hidden = Boolean(give);
   $("give").hidden = !give;
-  $("play").disabled = !myTurn;
-  $("pass").disabled = !myTurn || !deal.can_pass;
-  $("hint").disabled = !myTurn;
+  // Nothing reaches the table while the connection is down: the actions wait.
+  const online = state.connection === "table.connected";
+  $("play").disabled = !myTurn || !online;
+  $("pass").disabled = !myTurn || !deal.can_pass || !online;
+  $("hint").disabled = !myTurn || !online;
   $("clear").disabled = ended;
   $("sort").disabled = ended;
   $("sort").textContent = hand.sortMode === "suit" ? t("act.sort.suit") : t("act.sort.level");
@@ -423,7 +430,7 @@ async function readSelection(cards) {
   if (state.selection && state.selection.key === key) return state.selection.reply;
   const reply = await state.socket.request("select", { cards });
   if (reply.type === "error") {
-    say(reply.message || reply.code, "error");
+    say(() => refusalText(reply), refusalKind(reply));
     return null;
   }
   state.selection = { key, reply };
@@ -501,6 +508,12 @@ function give() {
   say("");
 }
 
+/** Lines that said the connection was down go once it is back. */
+function forgetOfflineLines() {
+  if (state.coachLine && state.coachLine.refusal && refusalKind(state.coachLine.refusal) === "offline") setCoachLine(null);
+  if (state.reason && state.reason.kind === "offline") say("");
+}
+
 /** The line under the hand: a hint, a coach comment, or "thinking". */
 function setCoachLine(line) {
   state.coachLine = line;
@@ -512,7 +525,7 @@ function renderCoachLine() {
   let text = "";
   if (!line) text = "";
   else if (line.thinking) text = t("hint.thinking");
-  else if (line.error) text = pick(line.error);
+  else if (line.refusal) text = refusalText(line.refusal);
   else if (line.coach) text = `${t("coach.says")} ${pick(line.coach)}`;
   else if (line.hint) {
     const reply = line.hint;
@@ -530,7 +543,7 @@ async function hint() {
   const reply = await state.socket.request("hint");
   if (turnKey(state.view) !== turn) return; // the turn has passed: this hint is for a table no longer there
   if (reply.type === "error") {
-    setCoachLine({ error: reply.message || { en: reply.code, zh: reply.code }, turn });
+    setCoachLine({ refusal: reply, turn });
     return;
   }
   setCoachLine({ hint: reply, turn });

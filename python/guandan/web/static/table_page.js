@@ -8,6 +8,19 @@ import { confirmDialog } from "/static/dialog.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** What a refused request says, in the current language: the server's
+ * text, or, when the connection dropped before the reply came (socket.js:
+ * code "closed"), that it is reconnecting; not a raw code. */
+export function refusalText(reply) {
+  if (reply.message) return pick(reply.message);
+  return reply.code === "closed" ? t("table.reconnecting") : reply.code;
+}
+
+/** The kind of line a refusal makes: "offline" (gone once reconnected) or "error". */
+export function refusalKind(reply) {
+  return reply.code === "closed" ? "offline" : "error";
+}
+
 /** The text key of the socket's state (socket.js) for the header. */
 export function connectionKey(status) {
   if (status === "connected") return "table.connected";
