@@ -261,3 +261,41 @@ def test_not_your_turn_goes_when_the_turn_comes(new_page):
     expect(idle.locator("#me-bar")).to_have_class(re.compile(r"\bturn\b"))
     expect(idle.locator("#reason")).not_to_have_text(not_yet)
     expect(idle.locator("#hand .card.selected")).to_have_count(1)  # the selection itself stays
+
+
+def test_next_deal_keeps_the_summary_and_says_whom_the_table_waits_for(new_page):
+    # The end-of-deal summary closed on Next deal and came back with each
+    # view until every player had pressed theirs, and nothing said whom the
+    # table waited for. Two friends, one in Chinese: the first to press
+    # keeps the summary, its button off, naming the other in its language.
+    host = new_page()
+    set_nickname(host, "Host")
+    choose_gdy(host, "create", players=2, target=200, strength="rule")
+    host.click("#create-go")
+    code = table_code(host)
+    friend = new_page(lang="zh")
+    set_nickname(friend, "Friend")
+    friend.fill("#join-code", code)
+    friend.click("#join-form button[type=submit]")
+    table_code(friend)
+    expect(host.locator("#room-seats")).to_contain_text("Friend")
+    host.click("#start-match")
+    for _ in range(2000):
+        if next_deal_offered(host) and next_deal_offered(friend):
+            break
+        for page in (host, friend):
+            if my_turn(page) and not next_deal_offered(page):
+                take_turn(page)
+        host.wait_for_timeout(10)
+    assert next_deal_offered(host) and next_deal_offered(friend)
+    friend.click("#next-deal")
+    waiting = "等待 Host 开始下一局"
+    expect(friend.locator("#dialog .summary-waiting")).to_have_text(waiting)
+    expect(friend.locator("#next-deal")).to_be_disabled()
+    friend.wait_for_timeout(1500)  # views come and go: the summary stays as it is
+    expect(friend.locator("#dialog .summary-waiting")).to_have_text(waiting)
+    expect(host.locator("#dialog .summary-waiting")).to_have_text("")  # the host has not pressed: nothing to wait for
+    host.click("#next-deal")
+    expect(host.locator("#dialog")).to_be_hidden()
+    expect(friend.locator("#dialog")).to_be_hidden()
+    expect(friend.locator("#hand .card")).not_to_have_count(0)

@@ -293,15 +293,33 @@ function renderSummaries(view) {
   }
   const over = view.table.status === "over";
   const key = over ? "summary-game" : `summary-deal-${deal.number}`;
-  if (state.dismissed.has(key) || (open && open !== key)) return;
+  if (open === key) { // already open: what it waits for may have changed
+    updateWaiting(view);
+    return;
+  }
+  if (state.dismissed.has(key) || open) return;
   const buttons = [];
-  if (!over && seated(view)) buttons.push({ id: "next-deal", label: t("act.nextdeal"), primary: true, action: () => { sendNext(); return false; } });
+  // Next deal keeps the summary open, saying whom the table still waits for.
+  if (!over && seated(view)) buttons.push({ id: "next-deal", label: t("act.nextdeal"), primary: true, action: () => { sendNext(); return true; } });
   if (over) {
     buttons.push({ id: "summary-log", label: t("act.log"), action: () => { location.href = `/api/tables/${code}/log`; return true; } });
     buttons.push({ id: "summary-replay", label: t("act.replay"), action: () => { location.href = `/static/gdy_replay.html?code=${code}`; return true; } });
   }
   buttons.push({ id: "summary-close", label: t("act.close"), action: () => { state.dismissed.add(key); return false; } });
-  openDialog(key, over ? t("gdy.game.over") : t("summary.deal"), summaryNodes(view), buttons);
+  openDialog(key, over ? t("gdy.game.over") : t("summary.deal"), [...summaryNodes(view), el("p", "summary-waiting")], buttons);
+  updateWaiting(view);
+}
+
+/** After this seat asked for the next deal: its button off, and the people
+ * the table still waits for (seated, here, not asked yet). */
+function updateWaiting(view) {
+  const asked = state.sentNext === view.deal.number;
+  const next = $("next-deal");
+  if (next) next.disabled = asked;
+  const line = document.querySelector("#dialog .summary-waiting");
+  if (!line) return;
+  const waited = view.seats.filter((s) => s.human && s.present && !s.away && !s.ready && s.seat !== view.me.seat);
+  line.textContent = asked && waited.length ? t("summary.waiting", { names: waited.map((s) => seatName(view, s.seat)).join(", ") }) : "";
 }
 
 // --- acting ----------------------------------------------------------------------

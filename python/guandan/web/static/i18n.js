@@ -190,6 +190,7 @@ const STRINGS = {
   "log.passes": { en: "{name}: pass", zh: "{name}：不要" },
   "log.newdeal": { en: "Deal {n}, playing {level}s", zh: "第 {n} 局，打 {level}" },
   "summary.deal": { en: "Deal over", zh: "本局结束" },
+  "summary.waiting": { en: "Waiting for {names} to start the next deal", zh: "等待 {names} 开始下一局" },
   "summary.order": { en: "Finishing order", zh: "出完顺序" },
   "summary.result": { en: "Result: {result}", zh: "结果：{result}" },
   "summary.winners.us": { en: "Your team won the deal", zh: "我方赢下了这一局" },
