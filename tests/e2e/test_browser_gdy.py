@@ -299,3 +299,33 @@ def test_next_deal_keeps_the_summary_and_says_whom_the_table_waits_for(new_page)
     expect(host.locator("#dialog")).to_be_hidden()
     expect(friend.locator("#dialog")).to_be_hidden()
     expect(friend.locator("#hand .card")).not_to_have_count(0)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_play_pass_and_hint_are_pinned_on_a_phone_at_every_table_size(new_page, screenshots, players):
+    # Gan Deng Yan's actions were not pinned as Guandan's are: at six seats
+    # the seat boxes pushed the hand down and Play off the screen (y 994 of
+    # 844). Now they sit at the bottom of the screen at every size, scrolled
+    # or not, and the page is no wider than the phone.
+    from test_browser_phone import PHONE, in_view_unscrolled, overflow
+
+    page = new_page(viewport=PHONE)
+    set_nickname(page, "Solo")
+    choose_gdy(page, "vsbots", players=players, target=200, strength="random")
+    page.click("#vsbots-go")
+    table_code(page)
+    expect(page.locator("#gdy-seats .gdy-seat")).to_have_count(players - 1)
+    while not my_turn(page):
+        page.wait_for_timeout(30)
+    page.evaluate("scrollTo(0, 0)")
+    for button in ("#play", "#pass", "#hint"):
+        assert in_view_unscrolled(page, button), f"{button} is not on the screen without scrolling"
+    assert page.eval_on_selector("#play", "el => el.getBoundingClientRect().bottom") > PHONE["height"] - 80
+    assert overflow(page) <= 0
+    # scrolled to the bottom, the buttons are still there and cover none of the hand
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    assert in_view_unscrolled(page, "#play")
+    page.locator("#hand .card").last.scroll_into_view_if_needed()
+    assert in_view_unscrolled(page, "#hand .card:last-child")
+    assert in_view_unscrolled(page, "#play")
+    page.screenshot(path=screenshots / f"gdy-phone-{players}-seats.png")
