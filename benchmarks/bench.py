@@ -148,10 +148,11 @@ def binding_build(python: str) -> str:
 
 def measure(binary: Path, python: Optional[str], names: Sequence[str] = ()) -> dict:
     figures = program_figures(binary, names)
-    print(f"counting instructions ({build_line(binary)})", flush=True)
+    build = build_line(binary)
+    print(f"counting instructions ({build})", flush=True)
     count_instructions(binary, figures)
     record = {
-        "build": build_line(binary),
+        "build": build,
         "workloads": {f.name: {"work": f.work, "unit": f.unit, "signature": f.signature,
                                "instructions": f.instructions} for f in figures.values()},
     }
@@ -222,7 +223,8 @@ def command_record(args: argparse.Namespace) -> int:
 
 def command_compare(args: argparse.Namespace) -> int:
     base, head = args.base, args.head
-    names = [n for n in run([str(head), "--list"]).split() if n in run([str(base), "--list"]).split()]
+    in_base = set(run([str(base), "--list"]).split())
+    names = [n for n in run([str(head), "--list"]).split() if n in in_base]
     times: Dict[str, List[float]] = {n: [] for n in names}
     for _ in range(args.rounds):  # A B A B ...: drift touches both alike
         a = program_figures(base, names, repeat=2)

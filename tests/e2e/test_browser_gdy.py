@@ -230,14 +230,12 @@ def test_a_selection_stays_on_its_card_when_a_draw_changes_the_hand(new_page):
     assert selected == [hand[index]], f"selected {hand[index]}, shown selected after the draw: {selected}"
 
 
-def test_not_your_turn_goes_when_the_turn_comes(new_page):
-    # The line under the hand answered a selection made on another seat's
-    # turn ("not your turn") and stayed after the turn came. Two friends,
-    # no bots: whoever waits picks a card, the other plays, and the line
-    # answers the selection again, in each player's language.
+def two_friends(new_page, target: int):
+    """A started two-seat table of people, no bots: the host's page in
+    English, the friend's in Chinese. Returns (host, friend)."""
     host = new_page()
     set_nickname(host, "Host")
-    choose_gdy(host, "create", players=2, target=10, strength="rule")
+    choose_gdy(host, "create", players=2, target=target, strength="rule")
     host.click("#create-go")
     code = table_code(host)
     friend = new_page(lang="zh")
@@ -247,6 +245,15 @@ def test_not_your_turn_goes_when_the_turn_comes(new_page):
     table_code(friend)
     expect(host.locator("#room-seats")).to_contain_text("Friend")
     host.click("#start-match")
+    return host, friend
+
+
+def test_not_your_turn_goes_when_the_turn_comes(new_page):
+    # The line under the hand answered a selection made on another seat's
+    # turn ("not your turn") and stayed after the turn came. Two friends,
+    # no bots: whoever waits picks a card, the other plays, and the line
+    # answers the selection again, in each player's language.
+    host, friend = two_friends(new_page, target=10)
     expect(host.locator("#hand .card")).not_to_have_count(0)
     expect(friend.locator("#hand .card")).not_to_have_count(0)
     for _ in range(300):
@@ -268,18 +275,7 @@ def test_next_deal_keeps_the_summary_and_says_whom_the_table_waits_for(new_page)
     # view until every player had pressed theirs, and nothing said whom the
     # table waited for. Two friends, one in Chinese: the first to press
     # keeps the summary, its button off, naming the other in its language.
-    host = new_page()
-    set_nickname(host, "Host")
-    choose_gdy(host, "create", players=2, target=200, strength="rule")
-    host.click("#create-go")
-    code = table_code(host)
-    friend = new_page(lang="zh")
-    set_nickname(friend, "Friend")
-    friend.fill("#join-code", code)
-    friend.click("#join-form button[type=submit]")
-    table_code(friend)
-    expect(host.locator("#room-seats")).to_contain_text("Friend")
-    host.click("#start-match")
+    host, friend = two_friends(new_page, target=200)
     for _ in range(2000):
         if next_deal_offered(host) and next_deal_offered(friend):
             break
