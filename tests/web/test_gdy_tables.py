@@ -80,9 +80,20 @@ def test_a_whole_game_against_bots_and_no_hidden_card_reaches_the_seat(tmp_path,
     # another hand or the stock's cards.
     views = [m for m in messages if m["type"] == "view" and m["deal"] is not None]
     assert len(views) > 10
-    for view in views[:: max(1, len(views) // 40)] + views[-3:]:
+    over = [v for v in views if v["deal"]["phase"] == "over"]
+    assert over, "the test must see the end of a deal"
+    for view in views[:: max(1, len(views) // 40)] + views[-3:] + over[:3]:
         then = _table_at(table, actions, view["seq"])
         assert view["deal"]["hand"] == then.deal.hand(0).names(), view["seq"]
+        # what the others hold is shown once the deal is over, and only then,
+        # beside each penalty's parts, which multiply to the engine's penalty
+        if view["deal"]["phase"] == "over":
+            assert view["deal"]["remaining"] == [then.deal.hand(s).names() for s in range(players)]
+            scoring = view["deal"]["scoring"]
+            assert [s["penalty"] for s in scoring] == then.deal.penalties
+            assert all(s["cards"] * s["unplayed"] * s["bombs"] == s["penalty"] for s in scoring), scoring
+        else:
+            assert view["deal"]["remaining"] is None and view["deal"]["scoring"] is None
         assert view["deal"]["counts"] == then.deal.hand_sizes and view["deal"]["stock"] == then.deal.stock_left
         played = Counter()
         for record in view["deal"]["log"]:

@@ -3,7 +3,9 @@
 What a seat sees is built from the engine's observation of that seat: its
 own hand, every seat's card count, the size of the stock (never its cards),
 the play to beat and the public record of the deal. Nothing here reads
-another seat's hand or the stock, so no hidden card reaches a browser. The
+another seat's hand or the stock while the deal goes on, so no hidden card
+reaches a browser; once it is over, the cards the seats still held are
+public (``remaining``), beside how each penalty was counted. The
 messages of play are ``select`` (the readings of some cards), ``play``,
 ``pass`` and ``hint``; each is checked by the engine before the table
 changes.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
 
+from .._core import gdy as core_gdy
 from ..gdy.bots import CoreBot, ask, seat_turn
 from ..gdy.deal import Action, Deal
 from ..gdy.log import game_log
@@ -67,6 +70,26 @@ def _log(deal: Deal, history: Sequence[Action]) -> List[Dict[str, Any]]:
     return records
 
 
+def bomb_factor(bombs: int) -> int:
+    """What the bombs played so far multiply each penalty by (x4 at most), as
+    the engine counts it (docs/gdy_rules.md §6)."""
+    return core_gdy.penalty(1, True, bombs)
+
+
+#: What never playing a card multiplies a penalty by, as the engine counts it.
+UNPLAYED_FACTOR = core_gdy.penalty(1, False, 0)
+
+
+def scoring(deal: Deal) -> List[Dict[str, Any]]:
+    """Each seat's penalty of a finished deal and its parts: the cards still
+    held, the factor for never having played, the bombs' factor. The parts
+    come from the engine, so the page explains the sum without counting it."""
+    penalties = deal.penalties
+    factor = bomb_factor(deal.bombs)
+    return [{"cards": deal.hand_sizes[seat], "unplayed": 1 if deal.has_played(seat) else UNPLAYED_FACTOR,
+             "bombs": factor, "penalty": penalties[seat]} for seat in range(deal.players)]
+
+
 def _deal_view(table: GdyTable, seat: Optional[int]) -> Dict[str, Any]:
     game = table.started_game()
     deal = table.deal
@@ -85,11 +108,15 @@ def _deal_view(table: GdyTable, seat: Optional[int]) -> Dict[str, Any]:
         "counts": list(seen.hand_sizes),
         "stock": seen.stock_left,
         "bombs": seen.bombs,
+        "bomb_factor": bomb_factor(seen.bombs),
         "played": list(seen.played),
         "table": None if seen.table is None else _play_view(seen.last_player, seen.table),
         "can_pass": mine and seen.table is not None,
         "winner": seen.winner,
         "penalties": list(deal.penalties) if over else None,
+        "scoring": scoring(deal) if over else None,
+        # the deal is over: what the seats still hold is public, and only then
+        "remaining": [card_texts(deal.hand(s)) for s in range(deal.players)] if over else None,
         "log": _log(deal, seen.history),
     }
 

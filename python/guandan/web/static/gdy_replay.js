@@ -4,24 +4,11 @@
 import { initI18n, t, pick } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
 import { el } from "/static/table_view.js";
-import { rankName } from "/static/cards.js";
+import { cardRow } from "/static/gdy_cards.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(new URLSearchParams(location.search).get("code") || "");
 const state = { replay: null, deal: 0, step: 0 };
-
-function cardRow(texts) {
-  const row = el("span", "card-row");
-  for (const text of texts) {
-    const joker = text === "JK";
-    const card = el("span", "card gdy-card" + (joker ? " joker" : ""));
-    card.append(el("span", "rank", joker ? "★" : text));
-    card.setAttribute("role", "img"); // named for a screen reader: "jack", "joker"
-    card.setAttribute("aria-label", joker ? t("gdy.joker") : rankName(text));
-    row.append(card);
-  }
-  return row;
-}
 
 const seatLabel = (seat) => t("seat.n", { n: seat + 1 });
 

@@ -7,7 +7,7 @@ import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
 import { el, seatName } from "/static/table_view.js";
-import { rankName } from "/static/cards.js";
+import { cardFace, cardRow } from "/static/gdy_cards.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
@@ -35,23 +35,6 @@ const chat = new ChatView($("chat-lines"), $("chat-form"), $("chat-input"), (tex
 const seated = (view) => view.me.seat !== null && view.me.seat !== undefined;
 
 // --- cards ---------------------------------------------------------------------
-
-/** A card face: its rank (suits do not matter in this game), the joker starred. */
-function cardFace(text, className = "card gdy-card") {
-  const joker = text === "JK";
-  const face = el("span", className + (joker ? " joker" : ""));
-  face.append(el("span", "rank", joker ? "★" : text));
-  if (joker) face.append(el("span", "joker-name", t("gdy.joker")));
-  face.setAttribute("role", "img"); // named for a screen reader: "jack", "joker"
-  face.setAttribute("aria-label", joker ? t("gdy.joker") : rankName(text));
-  return face;
-}
-
-function cardRow(texts) {
-  const row = el("span", "card-row");
-  row.append(...texts.map((text) => cardFace(text)));
-  return row;
-}
 
 function selectedCards() {
   const hand = (state.view && state.view.deal && state.view.deal.hand) || [];
@@ -146,6 +129,7 @@ function seatLines(view, seat) {
   lines.push(el("div", "seat-cards", t("seat.cards", { n: info.cards ?? 0 })));
   lines.push(el("div", "seat-score", t("gdy.score", { n: info.score })));
   if (deal.phase === "play" && deal.played && !deal.played[seat]) lines.push(el("div", "note", t("gdy.notplayed")));
+  lines.push(...heldCards(deal, seat));
   if (info.last && info.last.type === "play") {
     const last = el("div", "seat-last");
     last.append(cardRow(info.last.cards), el("span", null, ` ${playName(info.last)}`));
@@ -186,8 +170,8 @@ function renderCenter(view) {
     next.addEventListener("click", sendNext);
     play.append(next);
   }
-  const x = Math.min(4, 2 ** deal.bombs);
-  $("stock-line").textContent = `${t("gdy.stock", { n: deal.stock })}` + (deal.bombs ? ` · ${t("gdy.bombs", { n: deal.bombs, x })}` : "");
+  const bombs = deal.bombs ? ` · ${t("gdy.bombs", { n: deal.bombs, x: deal.bomb_factor })}` : "";
+  $("stock-line").textContent = t("gdy.stock", { n: deal.stock }) + bombs;
 }
 
 function renderHand(view) {
@@ -266,21 +250,50 @@ function renderTools(view) {
   $("watch-replay").href = `/static/gdy_replay.html?code=${code}`;
 }
 
+/** The cards a seat still held when the deal ended (public then), if any. */
+function heldCards(deal, seat) {
+  const held = deal.phase === "over" && deal.remaining ? deal.remaining[seat] || [] : [];
+  if (!held.length) return [];
+  const line = el("div", "remaining");
+  line.append(el("span", "remaining-label", t("seat.left")), cardRow(held, "card-row remaining-cards"));
+  return [line];
+}
+
+/** How a penalty was counted, from the server's parts: "3 cards × 2 (never played) × 2 (1 bomb) = 12". */
+function breakdownText(deal, seat) {
+  const part = deal.scoring[seat];
+  if (seat === deal.winner) return t("gdy.breakdown.out");
+  const factors = [t("seat.cards", { n: part.cards })];
+  if (part.unplayed > 1) factors.push(t("gdy.breakdown.unplayed", { x: part.unplayed }));
+  if (part.bombs > 1) factors.push(t("gdy.breakdown.bombs", { x: part.bombs, n: deal.bombs }));
+  return `${factors.join(" × ")} = ${part.penalty}`;
+}
+
+/** Who won the game: a tie for the lowest score shares the win (docs/gdy_rules.md §7). */
+function gameResultText(view) {
+  const winners = view.match.winners;
+  const others = winners.filter((seat) => seat !== view.me.seat).map((seat) => seatName(view, seat)).join(", ");
+  if (winners.includes(view.me.seat)) return others ? t("gdy.you.share", { names: others }) : t("gdy.you.win");
+  const names = winners.map((seat) => seatName(view, seat)).join(", ");
+  return winners.length > 1 ? t("gdy.game.shared", { names }) : t("gdy.game.winners", { names });
+}
+
 function summaryNodes(view) {
   const deal = view.deal;
   const result = view.match.results[view.match.results.length - 1];
   const nodes = [el("p", null, t("gdy.deal.winner", { name: seatName(view, deal.winner) }))];
-  if (result) {
+  if (result && deal.scoring) {
     const list = el("ul", "gdy-penalties");
     for (const [seat, p] of result.penalties.entries()) {
-      list.append(el("li", null, t("gdy.deal.penalty", { name: seatName(view, seat), p, score: result.scores_after[seat] })));
+      const line = el("li", seat === deal.winner ? "winner" : null);
+      line.dataset.seat = String(seat);
+      line.append(el("div", null, t("gdy.deal.penalty", { name: seatName(view, seat), p, score: result.scores_after[seat] })),
+        el("div", "gdy-breakdown note", breakdownText(deal, seat)), ...heldCards(deal, seat));
+      list.append(line);
     }
     nodes.push(list);
   }
-  if (view.table.status === "over") {
-    const names = view.match.winners.map((seat) => seatName(view, seat)).join(", ");
-    nodes.push(el("p", "match-winner", view.match.winners.includes(view.me.seat) ? t("gdy.you.win") : t("gdy.game.winners", { names })));
-  }
+  if (view.table.status === "over") nodes.push(el("p", "match-winner", gameResultText(view)));
   return nodes;
 }
 

@@ -64,6 +64,11 @@ const STRINGS = {
   "gdy.game.over": { en: "Game over", zh: "游戏结束" },
   "gdy.game.winners": { en: "Lowest score wins: {names}", zh: "得分最低者获胜：{names}" },
   "gdy.you.win": { en: "You win the game!", zh: "你赢了！" },
+  "gdy.you.share": { en: "Tied for the lowest score: you share the win with {names}.", zh: "并列最低分：你与 {names} 共同获胜。" },
+  "gdy.game.shared": { en: "Tied for the lowest score: {names} share the win", zh: "并列最低分：{names} 共同获胜" },
+  "gdy.breakdown.out": { en: "went out: no penalty", zh: "出完：不罚分" },
+  "gdy.breakdown.unplayed": { en: "{x} (never played)", zh: "{x}（一张没出）" },
+  "gdy.breakdown.bombs": { en: "{x} (bombs played: {n})", zh: "{x}（出了 {n} 个炸弹）" },
   "gdy.joker": { en: "joker", zh: "王" },
 
   // the turn clock
