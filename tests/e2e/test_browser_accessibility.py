@@ -173,7 +173,7 @@ def test_the_table_passes_axe_and_its_buttons_are_readable(new_page, server, scr
     page.screenshot(path=screenshots / f"a11y-table-{lang}.png")
 
 
-@pytest.mark.parametrize("path", ["/", "/static/rules.html", "/static/replay.html"])
+@pytest.mark.parametrize("path", ["/", "/static/rules.html", "/static/replay.html", "/static/gdy_rules.html"])
 def test_the_other_pages_pass_axe(new_page, server, path, tmp_path):
     page = new_page()
     page.goto(server + path)

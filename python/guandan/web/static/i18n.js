@@ -70,6 +70,9 @@ const STRINGS = {
   "gdy.breakdown.unplayed": { en: "{x} (never played)", zh: "{x}（一张没出）" },
   "gdy.breakdown.bombs": { en: "{x} (bombs played: {n})", zh: "{x}（出了 {n} 个炸弹）" },
   "gdy.joker": { en: "joker", zh: "王" },
+  "gdy.rules.title": { en: "How to play Gan Deng Yan", zh: "干瞪眼怎么玩" },
+  "gdy.rules.more": { en: "All the rules, with pictures", zh: "完整规则（带图）" },
+  "gdy.practice.about": { en: "Play a short game against two rule bots: Hint suggests a play and says why, and the coach tells you when a play was much worse than the best one.", zh: "和两个规则型机器人打一场短局：点“提示”会给出出法并说明理由，教练会在你的出牌明显不如最佳出法时提醒你。" },
 
   // the turn clock
   "lobby.clock": { en: "Turn clock", zh: "出牌限时" },
