@@ -12,7 +12,7 @@ import pytest
 from guandan.gdy.bots import CoreBot, next_play
 from guandan.gdy.deal import Deal
 from guandan.gdy.plays import Play
-from guandan.web.gdy_coach import DANGER, hint_reason
+from guandan.web.gdy_coach import DANGER, hint_reason, rate
 from guandan.web.i18n import MESSAGES, gdy_play_name
 
 
@@ -71,3 +71,41 @@ def test_each_reason_fits_the_position(index):
         assert deal.table is None
     elif key.startswith("gdy_hint_beat"):
         assert deal.table is not None and min(others) > DANGER
+
+
+def _rate_key(comment) -> str:
+    for key in ("gdy_rate_missed_out", "gdy_rate_passed_on_danger", "gdy_rate_never_played"):
+        if comment["zh"].startswith(MESSAGES[key][1].split("{")[0]) and comment["en"].endswith(MESSAGES[key][0].rsplit("}", 1)[1]):
+            return key
+    raise AssertionError(f"not a coach comment: {comment}")
+
+
+def test_coach_mode_speaks_only_of_clear_mistakes_and_names_the_better_play():
+    """Over the same positions, each play and the pass: a comment comes only
+    when a play that went out was left, or a pass let a seat close to out
+    keep the lead or kept a seat that never played at double penalty while
+    the search would have played; it names the play to learn from."""
+    seen = set()
+    for deal, seat, best in POSITIONS:
+        plays = [p for p in deal.legal_plays() if not p.is_pass]
+        out = [p for p in plays if len(p) == deal.hand_sizes[seat]]
+        for played in plays[:6] + ([Play.PASS] if deal.can_pass() else []):
+            comment = rate(deal, seat, played, lambda: best)
+            if comment is None:
+                assert not (out and played not in out), "a missed way out is always said"
+                continue
+            key = _rate_key(comment)
+            seen.add(key)
+            if key == "gdy_rate_missed_out":
+                assert out and played not in out
+                named = out[0]
+            else:
+                assert played.is_pass and not best.is_pass and best in plays
+                named = best
+                if key == "gdy_rate_passed_on_danger":
+                    assert deal.hand_sizes[deal.last_player] <= DANGER
+                else:
+                    assert not deal.has_played(seat)
+            name = gdy_play_name(named.kind, named.rank or "", len(named), named.cards.jokers)
+            assert name["en"] in comment["en"] and name["zh"] in comment["zh"]
+    assert seen == {"gdy_rate_missed_out", "gdy_rate_passed_on_danger", "gdy_rate_never_played"}

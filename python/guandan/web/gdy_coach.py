@@ -1,19 +1,26 @@
-"""Why a Gan Deng Yan hint is a good play, in words (both languages).
+"""Gan Deng Yan's coach, in words (both languages).
 
-The hint's play is the search bot's (``gdy_game``); the reason is read from
-what the seat sees: its own hand, the play on the table and every seat's
-cards left. It names what the play does first (goes out, stops a player
-about to go out, takes the lead cheaply, sheds many cards), then what it
-keeps, never the play itself (the page shows the cards).
+- :func:`hint_reason`: why a hint is a good play. The hint's play is the
+  search bot's (``gdy_game``); the reason is read from what the seat sees:
+  its own hand, the play on the table and every seat's cards left. It names
+  what the play does first (goes out, stops a player about to go out, takes
+  the lead cheaply, sheds many cards), then what it keeps, never the play
+  itself (the page shows the cards).
+- :func:`rate`: coach mode's word on a play just made, only for a clear
+  mistake a player can learn from, naming the better play: a play that
+  went out was left, or a pass let a player about to go out keep the lead,
+  or left a player who had never played a card with double the penalty,
+  while the search bot would have played.
 """
 
 from __future__ import annotations
 
-from typing import List
+from typing import Callable, List, Optional
 
 from ..gdy.cards import RANK_NAMES
 from ..gdy.deal import Deal
 from ..gdy.plays import Play
+from .gdy_table import play_name
 from .i18n import Text, card_count, text
 
 #: A player with this many cards or fewer may go out with the next play.
@@ -61,3 +68,24 @@ def hint_reason(deal: Deal, seat: int, play: Play) -> Text:
     if all(_order(play) <= _order(p) for p in plain):
         return text("gdy_hint_beat_cheap")
     return text("gdy_hint_beat")
+
+
+def rate(deal: Deal, seat: int, played: Play, best: Callable[[], Play]) -> Optional[Text]:
+    """Coach mode's comment on ``played`` by ``seat`` in ``deal`` (the position
+    before it), or None when it was no clear mistake. ``best`` gives the search
+    bot's play there; it is asked only after a pass that could have played."""
+    plays: List[Play] = [p for p in deal.legal_plays() if not p.is_pass]
+    out = [p for p in plays if len(p) == deal.hand_sizes[seat]]
+    if out and played not in out:
+        return text("gdy_rate_missed_out", play=play_name(out[0]))
+    if not played.is_pass or not plays:
+        return None
+    choice = best()
+    if choice.is_pass:
+        return None
+    leader = deal.hand_sizes[deal.last_player]
+    if leader <= DANGER:
+        return text("gdy_rate_passed_on_danger", cards=card_count(leader), play=play_name(choice))
+    if not deal.has_played(seat):
+        return text("gdy_rate_never_played", play=play_name(choice))
+    return None

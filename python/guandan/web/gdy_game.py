@@ -22,9 +22,9 @@ from ..gdy.log import game_log
 from ..gdy.players import is_bot, parse_bot
 from ..gdy.plays import Play
 from .errors import WebError
-from .gdy_coach import hint_reason
-from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_record, table_options
-from .i18n import Text, detail, gdy_play_name
+from .gdy_coach import hint_reason, rate
+from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_name, play_record, table_options
+from .i18n import detail
 from .protocol import Message, bad_field, reading, server_message
 from .tables import Table
 from .web_games import GameView, UserBots, WebGame
@@ -38,10 +38,6 @@ HINT_STRENGTH = "search"
 
 def _table(table: Table) -> GdyTable:
     return cast(GdyTable, table)  # the server hands each game its own tables
-
-
-def play_name(play: Play) -> Text:
-    return gdy_play_name(play.kind, play.rank or "", len(play), play.cards.jokers)
 
 
 def _play_view(seat: int, play: Play) -> Dict[str, Any]:
@@ -166,12 +162,8 @@ async def handle(rooms: "Rooms", table: Table, connection: "Connection", seat: i
         connection.send(_selection(table, seat, message))
     elif message.type == "hint":
         await _hint(rooms, table, seat, connection, message)
-    elif message.type == "pass":
-        table.play(seat, Play.PASS)
-        rooms.changed(table)
-    elif message.type == "play":
-        table.play_cards(seat, message.cards, message.reading)
-        rooms.changed(table)
+    elif message.type in ("pass", "play"):
+        await _play(rooms, table, seat, connection, message)
 
 
 def _selection(table: GdyTable, seat: int, message: Message) -> Dict[str, Any]:
@@ -192,13 +184,32 @@ def _selection(table: GdyTable, seat: int, message: Message) -> Dict[str, Any]:
                           **{"pass": can_pass})
 
 
+def _search_choice(table: GdyTable, position: Deal) -> Play:
+    """The search bot's play for the seat to act, from what that seat sees alone."""
+    bot = CoreBot(HINT_STRENGTH, seed=table.seed ^ table.actions)
+    return ask(bot, *seat_turn(position))
+
+
+async def _play(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connection", message: Message) -> None:
+    """Play or pass; with coach mode on, a word on a clear mistake follows (gdy_coach.rate)."""
+    before = table.deal.copy() if rooms.coaching(table, seat) and table.deal is not None else None
+    played = Play.PASS
+    if message.type == "pass":
+        table.play(seat, Play.PASS)
+    else:
+        played = table.play_cards(seat, message.cards, message.reading)
+    rooms.changed(table)
+    if before is not None:
+        comment = await rooms.runner.run(lambda: rate(before, seat, played, lambda: _search_choice(table, before)))
+        if comment is not None:
+            rooms.send_to(table, connection.player, server_message("coach", text=comment))
+
+
 async def _hint(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connection", message: Message) -> None:
     if table.turn != seat or table.game is None:
         raise WebError("not_your_turn")
     position = table.game.deal.copy()
-    bot = CoreBot(HINT_STRENGTH, seed=table.seed ^ table.actions)
-    shown = seat_turn(position)  # the seat's observation and plays: all the bot is given
-    play = await rooms.runner.run(lambda: ask(bot, *shown))
+    play = await rooms.runner.run(lambda: _search_choice(table, position))
     if play.is_pass:
         connection.send(server_message("hint", ref=message.ref, cards=[], reading=None,
                                        reason=hint_reason(position, seat, play)))

@@ -20,7 +20,7 @@ from ..gdy.game import DEFAULT_TARGET, MAX_TARGET, Game
 from ..gdy.plays import Play
 from ..gdy.simulate import POLICIES
 from .errors import WebError
-from .i18n import detail
+from .i18n import Text, detail, gdy_play_name
 from .tables import OnAction, Table
 
 #: Web bot strengths: the core's Gan Deng Yan policies (random, rule, search).
@@ -37,6 +37,11 @@ def check_target(target: Any) -> int:
 def card_texts(cards: Cards) -> List[str]:
     """A set of cards as the page shows them: ``["5", "5", "JK"]``."""
     return cards.names()
+
+
+def play_name(play: Play) -> Text:
+    """A play in words, in both languages: "run 7-9", "顺子7-9"."""
+    return gdy_play_name(play.kind, play.rank or "", len(play), play.cards.jokers)
 
 
 def play_record(play: Play) -> Dict[str, Any]:

@@ -68,7 +68,9 @@ Gan Deng Yan's table (:mod:`guandan.web.gdy_table`): ``gdy_not_held``,
 :func:`card_count` text), ``gdy_hint_bomb``, ``gdy_hint_lead_long`` (n),
 ``gdy_hint_lead_low``, ``gdy_hint_lead``, ``gdy_hint_beat_cheap``,
 ``gdy_hint_beat``, ``gdy_hint_pass_nothing``, ``gdy_hint_pass_only_bomb``,
-``gdy_hint_pass_keep``; :func:`gdy_play_name` names its plays.
+``gdy_hint_pass_keep``; coach mode's ``gdy_rate_missed_out`` (play),
+``gdy_rate_passed_on_danger`` (cards, play), ``gdy_rate_never_played``
+(play); :func:`gdy_play_name` names its plays.
 
 Names of things: ``pass``, ``seat`` (seat: 0..3), ``team`` (team: 0..1),
 ``playing_level`` (level: a :func:`rank_name` text), ``first_out``,
@@ -284,6 +286,16 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "用能压住的最小的牌压，留着大牌",
     ),
     "gdy_hint_beat": ("beat it and take the lead", "压住它，拿到出牌权"),
+    # Gan Deng Yan's coach mode: a clear mistake, and the play to learn from (gdy_coach.rate)
+    "gdy_rate_missed_out": ("{play} would have taken you out", "出{play}就能出完"),
+    "gdy_rate_passed_on_danger": (
+        "the player on the lead has {cards} left: {play} would have stopped them",
+        "领出的人只剩{cards}：出{play}就能拦住",
+    ),
+    "gdy_rate_never_played": (
+        "you have not played a card yet, so your penalty doubles: {play} would have played one",
+        "你还一张牌都没出，罚分要翻倍：可以出{play}",
+    ),
     "gdy_hint_pass_nothing": ("nothing you hold beats it", "你没有能压住的牌"),
     "gdy_hint_pass_only_bomb": (
         "only a bomb beats it, and nobody is close to going out: keep the bomb",

@@ -12,21 +12,24 @@ import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
 import {
-  askNickname, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
-  wireTableTools,
+  askNickname, coachLineText, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
+  wireTableKeys, wireTableTools,
 } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(location.pathname) || parseTableCode(new URLSearchParams(location.search).get("code") || "");
+
+const practice = new URLSearchParams(location.search).has("practice"); // the rules page's practice game: coach mode on
 
 const state = {
   view: null,
   socket: null,
   selected: new Set(), // indices into the hand, kept on the same cards when the hand changes
   reason: null, // the line under the hand: a server text or a function giving one
-  hintLine: null,
+  coachLine: null, // under the hand: { hint }, { coach, deal }, { thinking } or { refusal }
   sentNext: null, // the deal number "next" was sent for
   dismissed: new Set(), // summaries closed by the player
+  cursor: -1, // the card the arrow keys are on
   connection: "table.connecting",
 };
 
@@ -177,6 +180,7 @@ function renderCenter(view) {
 function renderHand(view) {
   const hand = view.deal.hand || [];
   for (const i of [...state.selected]) if (i >= hand.length) state.selected.delete(i);
+  state.cursor = Math.min(state.cursor, hand.length - 1);
   const cards = hand.map((text, i) => {
     const card = cardFace(text, "card gdy-card hand-card");
     card.setAttribute("role", "button");
@@ -184,6 +188,7 @@ function renderHand(view) {
     card.dataset.card = text;
     card.dataset.index = String(i);
     card.classList.toggle("selected", state.selected.has(i));
+    card.classList.toggle("cursor", i === state.cursor);
     card.setAttribute("aria-pressed", String(state.selected.has(i)));
     card.addEventListener("click", () => toggle(i));
     card.addEventListener("keydown", (event) => {
@@ -206,6 +211,7 @@ function renderActions(view) {
   $("pass").disabled = !myTurn || !deal.can_pass || !online;
   $("hint").disabled = !myTurn || !online;
   $("me-bar").classList.toggle("turn", myTurn);
+  $("coach-toggle").checked = Boolean(view.me.coach);
 }
 
 function renderScores(view) {
@@ -338,10 +344,10 @@ function updateWaiting(view) {
 // --- acting ----------------------------------------------------------------------
 
 function toggle(index) {
+  state.cursor = index;
   if (state.selected.has(index)) state.selected.delete(index);
   else state.selected.add(index);
-  state.hintLine = null;
-  $("coach-line").textContent = "";
+  if (state.coachLine && !state.coachLine.coach) setCoachLine(null); // a comment on the last play stays
   render();
   readSelection();
 }
@@ -404,15 +410,24 @@ function pass() {
   say("");
 }
 
+/** The line under the hand: a hint's reason, the coach's comment, "thinking". */
+function setCoachLine(line) {
+  state.coachLine = line;
+  renderCoachLine();
+}
+
+function renderCoachLine() {
+  $("coach-line").textContent = coachLineText(state.coachLine, pick);
+}
+
 async function hint() {
-  $("coach-line").textContent = t("hint.thinking");
+  setCoachLine({ thinking: true });
   const reply = await state.socket.request("hint");
   if (reply.type === "error") {
-    $("coach-line").textContent = refusalText(reply);
+    setCoachLine({ refusal: reply });
     return;
   }
-  state.hintLine = reply.reason;
-  $("coach-line").textContent = pick(reply.reason);
+  setCoachLine({ hint: reply.reason });
   selectCards(state.view.deal.hand, reply.cards);
   render();
 }
@@ -444,14 +459,21 @@ function onMessage(message) {
       JSON.stringify(state.view.deal.table) !== JSON.stringify(message.deal.table);
     const myTurn = message.deal && message.deal.phase === "play" && message.deal.turn === message.me.seat;
     if (!myTurn) { // a hint holds for the turn it was asked in only
-      state.hintLine = null;
-      $("coach-line").textContent = "";
+      if (state.coachLine && !state.coachLine.coach) setCoachLine(null);
     }
+    const line = state.coachLine;
+    if (line && line.coach && (!message.deal || line.deal !== message.deal.number)) setCoachLine(null); // a comment holds for its deal
     state.view = message;
     selectCards((message.deal && message.deal.hand) || [], kept);
     document.body.dataset.seq = String(message.seq); // which view is drawn: lets a test wait for the next one
     render();
     if (turned) readSelection();
+    if (practice && seated(message) && message.table.status === "playing" && !state.coachAsked) {
+      state.coachAsked = true; // on the first view only: the player may turn it off again
+      if (!message.me.coach) state.socket.send("coach", { on: true });
+    }
+  } else if (message.type === "coach") {
+    setCoachLine({ coach: message.text, deal: state.view && state.view.deal ? state.view.deal.number : null });
   } else if (message.type === "chat") {
     chat.add(message.line);
   } else if (message.type === "error") {
@@ -480,21 +502,42 @@ function restartSocket() {
   connect();
 }
 
-function onKey(event) {
-  const target = event.target;
-  if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
-  if (event.ctrlKey || event.metaKey || event.altKey || !$("dialog").hidden) return;
-  if (event.key === "Enter") play();
-  else if (event.key === "p" || event.key === "P") pass();
-  else if (event.key === "h" || event.key === "H") hint();
-  else if (event.key === "Escape") { state.selected.clear(); say(""); render(); }
-  else return;
-  event.preventDefault();
+// --- keys (table_page.js: the same keys at both games' tables) ---------------------
+
+/** The card text a rank key names: 3-9 and 2, 0 for 10, J Q K A. */
+function rankOfKey(key) {
+  if (/^[2-9]$/.test(key)) return key;
+  if (key === "0") return "10";
+  return /^[jqka]$/i.test(key) ? key.toUpperCase() : null;
+}
+
+function moveCursor(step) {
+  const n = ((state.view && state.view.deal && state.view.deal.hand) || []).length;
+  if (n === 0) return;
+  state.cursor = state.cursor < 0 ? (step > 0 ? 0 : n - 1) : (state.cursor + step + n) % n;
+}
+
+/** Select the next card of that rank not selected yet. */
+function selectRank(key) {
+  const rank = rankOfKey(key);
+  if (!rank) return false;
+  const hand = (state.view && state.view.deal && state.view.deal.hand) || [];
+  const index = hand.findIndex((card, i) => card === rank && !state.selected.has(i));
+  if (index >= 0) {
+    state.cursor = index;
+    toggle(index);
+  }
+  return true;
+}
+
+function clearSelection() {
+  state.selected.clear();
+  say("");
 }
 
 async function main() {
   initI18n();
-  document.addEventListener("langchange", () => { render(); renderClock(); renderConnection(); chat.render(); renderReason(); if (state.hintLine) $("coach-line").textContent = pick(state.hintLine); });
+  document.addEventListener("langchange", () => { render(); renderClock(); renderConnection(); chat.render(); renderReason(); renderCoachLine(); });
   if (!code) {
     roomSay(t("table.notfound"));
     return;
@@ -502,9 +545,19 @@ async function main() {
   $("play").addEventListener("click", play);
   $("pass").addEventListener("click", pass);
   $("hint").addEventListener("click", hint);
-  $("clear").addEventListener("click", () => { state.selected.clear(); say(""); render(); });
+  $("coach-toggle").addEventListener("change", (event) => state.socket.send("coach", { on: event.target.checked }));
+  $("clear").addEventListener("click", () => { clearSelection(); render(); });
   wireTableTools({ act: tableAction, isAway: () => Boolean(state.view && state.view.me.away), connect });
-  document.addEventListener("keydown", onKey);
+  wireTableKeys({
+    move: moveCursor,
+    toggleCursor: () => { if (state.cursor >= 0) toggle(state.cursor); },
+    play,
+    pass,
+    hint,
+    clear: clearSelection,
+    rank: selectRank,
+    after: render,
+  });
   const player = await currentPlayer().catch(() => null);
   if (!player) {
     askNickname();

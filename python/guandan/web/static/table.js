@@ -14,8 +14,8 @@ import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
 import {
-  askNickname, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
-  wireTableTools,
+  askNickname, coachLineText, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
+  wireTableKeys, wireTableTools,
 } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
@@ -521,18 +521,10 @@ function setCoachLine(line) {
 }
 
 function renderCoachLine() {
-  const line = state.coachLine;
-  let text = "";
-  if (!line) text = "";
-  else if (line.thinking) text = t("hint.thinking");
-  else if (line.refusal) text = refusalText(line.refusal);
-  else if (line.coach) text = `${t("coach.says")} ${pick(line.coach)}`;
-  else if (line.hint) {
-    const reply = line.hint;
+  $("coach-line").textContent = coachLineText(state.coachLine, (reply) => {
     const head = reply.cards.length ? t("hint.play", { move: reply.reading ? pick(reply.reading.name) : "" }) : t("hint.pass");
-    text = `${head} — ${pick(reply.reason)}`;
-  }
-  $("coach-line").textContent = text;
+    return `${head} — ${pick(reply.reason)}`;
+  });
 }
 
 async function hint() {
@@ -583,34 +575,6 @@ function showEnded() {
   renderConnection();
 }
 
-// --- keys -------------------------------------------------------------------
-
-function onKey(event) {
-  const target = event.target;
-  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (!$("dialog").hidden) {
-    if (event.key === "Escape") closeDialog();
-    return;
-  }
-  const key = event.key;
-  let handled = true;
-  if (key === "ArrowLeft") hand.moveCursor(-1);
-  else if (key === "ArrowRight") hand.moveCursor(1);
-  else if (key === " ") hand.toggleCursor();
-  else if (key === "Enter") (state.view && state.view.deal && state.view.deal.give ? give() : play());
-  else if (key === "p" || key === "P") pass();
-  else if (key === "h" || key === "H") hint();
-  else if (key === "Escape") hand.clear();
-  else if (key === "s" || key === "S") hand.setSort(hand.sortMode === "suit" ? "level" : "suit");
-  else if (/^[2-9]$|^[0tjqkaTJQKA]$/.test(key)) hand.selectRank(key);
-  else handled = false;
-  if (handled) {
-    event.preventDefault();
-    render();
-  }
-}
-
 /** Redraw everything in the new language, the texts the server sent included. */
 function onLanguageChange() {
   hand.render(); // the cards' names are in the new language
@@ -641,7 +605,18 @@ async function main() {
   $("sort").addEventListener("click", () => { hand.setSort(hand.sortMode === "suit" ? "level" : "suit"); render(); });
   $("coach-toggle").addEventListener("change", (event) => state.socket.send("coach", { on: event.target.checked }));
   wireTableTools({ act: tableAction, isAway: () => Boolean(state.view && state.view.me.away), connect });
-  document.addEventListener("keydown", onKey);
+  wireTableKeys({
+    move: (step) => hand.moveCursor(step),
+    toggleCursor: () => hand.toggleCursor(),
+    play: () => (state.view && state.view.deal && state.view.deal.give ? give() : play()),
+    pass,
+    hint,
+    clear: () => hand.clear(),
+    own: { s: () => hand.setSort(hand.sortMode === "suit" ? "level" : "suit") },
+    ownHelp: ["keys.sort"],
+    rank: (key) => /^[2-9]$|^[0tjqkaTJQKA]$/.test(key) && (hand.selectRank(key), true),
+    after: render,
+  });
 
   const player = await currentPlayer().catch(() => null);
   if (!player) {

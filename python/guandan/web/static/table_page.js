@@ -2,9 +2,9 @@
 // room's handlers (join, request, approve, reject, remove, allow, start),
 // the table tools (share, step away, leave, end) and the nickname form of a
 // newcomer. Each game's page (table.js, gdy_table.js) draws its own game.
-import { t, pick } from "/static/i18n.js";
+import { t, pick, applyI18n } from "/static/i18n.js";
 import { api, setNickname } from "/static/api.js";
-import { confirmDialog } from "/static/dialog.js";
+import { confirmDialog, closeDialog } from "/static/dialog.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -119,4 +119,62 @@ export function wireTableTools({ act, isAway, connect }) {
     roomSay("", false);
     connect();
   });
+}
+
+/** The keys of every table, by key (letters in lower case). */
+const TABLE_KEYS = {
+  ArrowLeft: (keys) => keys.move(-1),
+  ArrowRight: (keys) => keys.move(1),
+  " ": (keys) => keys.toggleCursor(),
+  Enter: (keys) => keys.play(),
+  p: (keys) => keys.pass(),
+  h: (keys) => keys.hint(),
+  Escape: (keys) => keys.clear(),
+};
+
+/** The lines of the keys panel for the keys above, in order. */
+const TABLE_KEYS_HELP = ["keys.select", "keys.rank", "keys.play", "keys.pass", "keys.hint", "keys.clear"];
+
+/**
+ * The table's keyboard, listed in the keys panel (#keys-help): ← → move
+ * along the hand, Space selects, a rank key selects the next card of that
+ * rank, Enter plays, P passes, H asks for a hint, Esc clears; `keys.own`
+ * adds a page's own ({ s: sort }) and `keys.ownHelp` their lines.
+ * `keys.rank(key)` selects by rank and says whether the key names one;
+ * `keys.after()` redraws. Nothing is taken from a text field or a key with
+ * a modifier; over a dialog, Esc closes it.
+ */
+export function wireTableKeys(keys) {
+  const help = document.querySelector("#keys-help ul");
+  help.replaceChildren(...[...TABLE_KEYS_HELP, ...(keys.ownHelp || [])].map((key) => {
+    const line = document.createElement("li");
+    line.dataset.i18n = key;
+    return line;
+  }));
+  applyI18n(help);
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!$("dialog").hidden) {
+      if (event.key === "Escape") closeDialog();
+      return;
+    }
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const action = TABLE_KEYS[key] || (keys.own || {})[key];
+    if (action) action(keys);
+    else if (!keys.rank(event.key)) return;
+    event.preventDefault();
+    keys.after();
+  });
+}
+
+/** The coach line's text: "thinking", a refusal, the coach's comment, or a
+ * hint in the page's own words (`hintText(reply)`). */
+export function coachLineText(line, hintText) {
+  if (!line) return "";
+  if (line.thinking) return t("hint.thinking");
+  if (line.refusal) return refusalText(line.refusal);
+  if (line.coach) return `${t("coach.says")} ${pick(line.coach)}`;
+  return line.hint ? hintText(line.hint) : "";
 }
