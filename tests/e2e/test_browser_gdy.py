@@ -297,7 +297,7 @@ def test_next_deal_keeps_the_summary_and_says_whom_the_table_waits_for(new_page)
     expect(friend.locator("#hand .card")).not_to_have_count(0)
 
 
-@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_play_pass_and_hint_are_pinned_on_a_phone_at_every_table_size(new_page, screenshots, players):
     # Gan Deng Yan's actions were not pinned as Guandan's are: at six seats
     # the seat boxes pushed the hand down and Play off the screen (y 994 of
@@ -314,8 +314,13 @@ def test_play_pass_and_hint_are_pinned_on_a_phone_at_every_table_size(new_page, 
     while not my_turn(page):
         page.wait_for_timeout(30)
     page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path=screenshots / f"gdy-phone-{players}-seats-top.png")
     for button in ("#play", "#pass", "#hint"):
         assert in_view_unscrolled(page, button), f"{button} is not on the screen without scrolling"
+    # the seat boxes leave the hand on the screen too, above the pinned buttons
+    assert in_view_unscrolled(page, "#hand .card:first-child"), "the hand is pushed off the screen"
+    assert page.eval_on_selector("#hand .card:first-child", "el => el.getBoundingClientRect().bottom") <= \
+        page.eval_on_selector("#actions-main", "el => el.getBoundingClientRect().top")
     assert page.eval_on_selector("#play", "el => el.getBoundingClientRect().bottom") > PHONE["height"] - 80
     assert overflow(page) <= 0
     # scrolled to the bottom, the buttons are still there and cover none of the hand
@@ -325,3 +330,24 @@ def test_play_pass_and_hint_are_pinned_on_a_phone_at_every_table_size(new_page, 
     assert in_view_unscrolled(page, "#hand .card:last-child")
     assert in_view_unscrolled(page, "#play")
     page.screenshot(path=screenshots / f"gdy-phone-{players}-seats.png")
+
+
+@pytest.mark.parametrize("path", ["/", "/static/gdy_rules.html", "table"])
+def test_the_english_header_keeps_to_one_line_on_a_phone(new_page, server, path):
+    # On a phone the English header wrapped: the language button fell to a
+    # second line under the title and the links.
+    from test_browser_phone import PHONE
+
+    page = new_page(viewport=PHONE)
+    if path == "table":
+        set_nickname(page, "Solo")
+        choose_gdy(page, "vsbots", players=6, target=200, strength="random")
+        page.click("#vsbots-go")
+        table_code(page)
+        expect(page.locator("#connection")).not_to_be_empty()
+    else:
+        page.goto(server + path)
+    expect(page.locator("#lang-switch")).to_have_text("中文")
+    tops = page.eval_on_selector_all(".topbar > *:not(.spacer)", "items => items.filter(i => i.offsetWidth).map(i => Math.round(i.getBoundingClientRect().top))")
+    header = page.eval_on_selector(".topbar", "el => el.getBoundingClientRect()['height']")
+    assert header < 60 and max(tops) - min(tops) < 20, f"the header wraps: {header} px tall, items at {tops}"

@@ -127,11 +127,11 @@ function seatLines(view, seat) {
   const info = view.seats[seat];
   const deal = view.deal;
   const lines = [el("strong", "seat-name", seatName(view, seat))];
-  if (info.bot) lines.push(el("span", "tag", ` (${strengthName(info.bot)})`));
+  if (info.bot) lines.push(el("span", "tag strength", ` (${strengthName(info.bot)})`));
   if (info.away) lines.push(el("span", "tag", ` (${t("seat.away")})`));
   lines.push(el("div", "seat-cards", t("seat.cards", { n: info.cards ?? 0 })));
   lines.push(el("div", "seat-score", t("gdy.score", { n: info.score })));
-  if (deal.phase === "play" && deal.played && !deal.played[seat]) lines.push(el("div", "note", t("gdy.notplayed")));
+  if (deal.phase === "play" && deal.played && !deal.played[seat]) lines.push(el("div", "note not-played", t("gdy.notplayed")));
   lines.push(...heldCards(deal, seat));
   if (info.last && info.last.type === "play") {
     const last = el("div", "seat-last");

@@ -58,7 +58,7 @@ const STRINGS = {
   "gdy.beat": { en: "To beat: {name} — the same kind and size one rank higher, a 2, or a bomb", zh: "要压：{name} —— 同牌型同张数大一级，或出2，或炸弹" },
   "gdy.lead": { en: "Your lead: play any combination", zh: "轮到你先出：可出任意牌型" },
   "gdy.draw": { en: "Everyone passed: the cards are cleared and each draws a card", zh: "都不要：清桌，每人摸一张牌" },
-  "gdy.notplayed": { en: "has not played yet (penalty doubled)", zh: "还没出过牌（罚分加倍）" },
+  "gdy.notplayed": { en: "not played yet: penalty doubled", zh: "还没出牌：罚分加倍" },
   "gdy.deal.winner": { en: "{name} went out first", zh: "{name} 先出完" },
   "gdy.deal.penalty": { en: "{name}: +{p} (now {score})", zh: "{name}：+{p}（共 {score} 分）" },
   "gdy.game.over": { en: "Game over", zh: "游戏结束" },
