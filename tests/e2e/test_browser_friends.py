@@ -55,6 +55,7 @@ def test_four_friends_play_at_one_table(new_page, server, screenshots):
 
     # the host removes Ann: she sees it, and may come back once allowed
     host.locator("#room-seats li[data-seat='1'] .remove-player").click()
+    host.click("#dialog-confirm")
     expect(ann.locator("#room-guest-text")).to_have_text("The host removed you from this table.")
     expect(ann.locator("#room-join")).to_be_hidden()
     host.locator("#room-removed li", has_text="Ann").locator("button.allow").click()

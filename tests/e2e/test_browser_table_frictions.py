@@ -43,7 +43,15 @@ def test_the_host_can_remove_a_player_while_the_match_runs(new_page, server, scr
     expect(page.locator("#room-requests-none")).to_be_hidden()
     expect(page.locator("#start-match")).to_be_hidden()
     page.screenshot(path=screenshots / "host-remove-mid-match.png")
+    # one click does not drop a friend mid-game: the page asks first, by name
     page.locator("#room-seats li[data-seat='2'] .remove-player").click()
+    name = page.locator("#room-seats li[data-seat='2'] .seat-name").inner_text()
+    expect(page.locator("#dialog")).to_contain_text(f"Remove {name} from this table?")
+    page.click("#dialog-cancel")
+    page.wait_for_timeout(100)
+    assert removed == []
+    page.locator("#room-seats li[data-seat='2'] .remove-player").click()
+    page.click("#dialog-confirm")
     page.wait_for_timeout(100)
     assert removed == [{"seat": 2}]
 

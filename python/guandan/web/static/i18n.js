@@ -136,6 +136,7 @@ const STRINGS = {
   "room.reject": { en: "Reject", zh: "拒绝" },
   "room.seatfor": { en: "Seat", zh: "座位" },
   "room.remove": { en: "Remove", zh: "移出" },
+  "room.remove.confirm": { en: "Remove {name} from this table? They can come back only if you allow it.", zh: "把 {name} 移出这张牌桌吗？只有你允许，对方才能回来。" },
   "room.removed": { en: "Removed players", zh: "已移出的玩家" },
   "room.allow": { en: "Allow back", zh: "允许回来" },
   "room.start": { en: "Start match", zh: "开始比赛" },

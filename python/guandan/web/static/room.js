@@ -37,7 +37,7 @@ function seatLine(view, seat, handlers) {
     li.append(el("span", "seat-name", summary.name || seatName(view, seat)));
     if (summary.name && summary.name === view.table.host_name) li.append(" ", el("span", "tag", `(${t("seat.host")})`));
     if (me.seat === seat) li.append(" ", el("span", "tag", `(${t("seat.you")})`));
-    if (me.host && me.seat !== seat && summary.human) li.append(" ", button(t("room.remove"), "remove-player", () => handlers.remove(seat)));
+    if (me.host && me.seat !== seat && summary.human) li.append(" ", button(t("room.remove"), "remove-player", () => handlers.remove(seat, summary.name || seatName(view, seat))));
   } else {
     li.append(el("span", "note", view.deal ? t("seat.bot") : t("seat.empty")));
   }

@@ -61,7 +61,10 @@ export function roomHandlers(code, { act, restartSocket }) {
     },
     approve: (player, seat) => act("approve", seat === null ? { player } : { player, seat }),
     reject: (player) => act("reject", { player }),
-    remove: (seat) => act("remove", { seat }),
+    // removing a friend mid-game is not undone by a click: it asks first
+    remove: async (seat, name) => {
+      if (await confirmDialog(t("room.remove"), t("room.remove.confirm", { name }))) await act("remove", { seat });
+    },
     allow: (player) => act("allow", { player }),
     start: async () => {
       try {
