@@ -18,7 +18,7 @@ LAYERS = {
     "common": 1,
     "gd": 2, "gdy": 2,
     "learning": 3,
-    "web": 4, "judge": 4,
+    "web": 4, "judge": 4, "botzone": 4,
     "games": 5,
     "cli": 6, "__init__": 6,
 }

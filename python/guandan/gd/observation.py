@@ -101,3 +101,70 @@ def unpickle_observation(values: Dict[str, Any], view: Any = None) -> Observatio
     if view is not None and not isinstance(view, _core.PlayerView):
         raise TypeError(f"an Observation's view is a core PlayerView, got {type(view).__name__}")
     return Observation(**values, view=view)
+
+
+class SeatRecord:
+    """What one seat learns from a judge's messages, for a client of a judge
+    that sends plays rather than our deal: its hand, the cards each seat
+    holds, played and showed, the trick and who is out, as the core's view
+    and an :class:`Observation`."""
+
+    def __init__(self, seat: int, level: str, rules: "Ruleset", hand: Hand) -> None:
+        self.seat, self.level, self.rules, self.hand = seat, level, rules, hand
+        self.counts = [27, 27, 27, 27]
+        self.played = Hand()
+        self.shown = [Hand(), Hand(), Hand(), Hand()]
+        self.last_play: Optional[Move] = None
+        self.last_player = -1
+        self.passed = 0
+        self.out: list = []
+        self.first_out_last_play: Optional[Move] = None
+
+    def show(self, seat: int, cards: Hand) -> None:
+        """``cards`` given face up to ``seat`` (a tribute or return)."""
+        self.shown[seat % 4] = self.shown[seat % 4] + cards
+
+    def record_pass(self, seat: int) -> None:
+        self.passed |= 1 << seat
+
+    def record_play(self, seat: int, move: Move, cards: Optional[Hand] = None) -> None:
+        """``seat`` played ``move`` (with ``cards``, when they are not the move's own)."""
+        cards = Hand(move.cards) if cards is None else cards
+        self.played = self.played + cards
+        self.counts[seat] = max(0, self.counts[seat] - len(cards))
+        known = self.shown[seat]
+        if known:
+            self.shown[seat] = known - Hand([c for c in known if c in cards])
+        self.last_play, self.last_player, self.passed = move, seat, 0
+        if self.counts[seat] == 0 and seat not in self.out:
+            self.out.append(seat)
+            if len(self.out) == 1:
+                self.first_out_last_play = move
+
+    def new_trick(self) -> None:
+        """This seat leads: nothing to beat."""
+        self.last_play, self.last_player, self.passed = None, -1, 0
+
+    def observation(self, phase: str) -> Observation:
+        """The seat's observation; its core view when the facts fit together."""
+        from .cards import level_index
+
+        view = None
+        # The cards known to be in other hands come from tribute notices
+        # alone: when the core refuses them (a judge whose notices do not
+        # match its game), the view is built without them.
+        for shown in (list(self.shown), [Hand(), Hand(), Hand(), Hand()]):
+            try:
+                view = _core.PlayerView(self.seat, level_index(self.level), self.rules.core, self.hand,
+                                        list(self.counts), self.played, shown, self.last_play, self.last_player,
+                                        self.passed, list(self.out), self.first_out_last_play)
+                break
+            except (ValueError, TypeError):
+                view = None  # a view the core refuses (a message missed): the bot falls back
+        counts = self.counts
+        return Observation(
+            seat=self.seat, hand=self.hand, level=self.level, ruleset=self.rules.name, phase=phase,
+            turn=self.seat, card_counts=(counts[0], counts[1], counts[2], counts[3]), last_play=self.last_play,
+            last_player=None if self.last_player < 0 else self.last_player, finishing_order=tuple(self.out),
+            history=(), rules=self.rules, played=self.played, shown=tuple(self.shown),
+            first_out_last_play=self.first_out_last_play, view=view)

@@ -129,7 +129,7 @@ class Ruleset:
 
     @staticmethod
     def preset(name: str) -> "Ruleset":
-        """The ruleset called ``name``: ``"pagat"``, ``"standard"`` or ``"app"``."""
+        """The ruleset called ``name``: ``"pagat"``, ``"standard"``, ``"app"`` or ``"botzone"``."""
         if not isinstance(name, str):
             raise TypeError(f"ruleset name must be a str, got {type(name).__name__}")
         try:
@@ -211,7 +211,16 @@ _PRESETS = {
     ),
 }
 
-PRESET_NAMES = tuple(_PRESETS)
+# The ruleset of Botzone's GuanDan ladder (docs/guides/botzone.md, "The
+# botzone ruleset"): one deal scored 3/2/1 like standard's advance, and
+# standard's value in every field. What its judge does differently lies in
+# the tribute steps the fields do not hold (returns of 2 to 9, the leader
+# after a single tribute); guandan.botzone.rules plays those.
+_PRESETS["botzone"] = _PRESETS["standard"].replace(name="botzone")
+
+#: The presets of the rules reference (docs/rules.md §9.1). ``"botzone"`` is
+#: a preset too (``Ruleset.preset("botzone")``) but not a variant of its own.
+PRESET_NAMES = ("pagat", "standard", "app")
 
 RulesetLike = Union[Ruleset, str]
 

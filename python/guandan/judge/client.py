@@ -18,11 +18,9 @@ import json
 import sys
 from typing import Any, Callable, List, Optional, TextIO, Tuple
 
-from .. import _core
 from .._core import Card, Hand, Move
 from ..gd.bots import Bot, SimpleBot
-from ..gd.cards import level_index
-from ..gd.observation import Observation
+from ..gd.observation import SeatRecord
 from ..gd.ruleset import RulesetLike, as_ruleset
 from .actions import is_pass, move_of_action
 from .cards import card_of_wire, hand_of_wire
@@ -49,7 +47,7 @@ def _hand(cards: Any) -> Hand:
         return Hand()
 
 
-class ClientState:
+class ClientState(SeatRecord):
     """What one seat knows, from the judge's messages."""
 
     def __init__(self, ruleset: RulesetLike = "standard") -> None:
@@ -58,16 +56,7 @@ class ClientState:
         self._new_deal("2")
 
     def _new_deal(self, level: str) -> None:
-        self.level = level
-        self.hand = Hand()
-        self.counts = [27, 27, 27, 27]
-        self.played = Hand()
-        self.shown = [Hand(), Hand(), Hand(), Hand()]
-        self.last_play: Optional[Move] = None
-        self.last_player = -1
-        self.passed = 0
-        self.out: List[int] = []
-        self.first_out_last_play: Optional[Move] = None
+        SeatRecord.__init__(self, self.seat, level, self.ruleset, Hand())
 
     def _move(self, action: Any) -> Optional[Move]:
         try:
@@ -89,7 +78,7 @@ class ClientState:
             for entry in message.get("result") or []:
                 try:
                     _giver, receiver, card = entry
-                    self.shown[receiver % 4] = self.shown[receiver % 4] + Hand([card_of_wire(card)])
+                    self.show(receiver, Hand([card_of_wire(card)]))
                 except (ValueError, TypeError, IndexError):
                     continue
         elif stage == "play" and message.get("type") == "notify":
@@ -102,22 +91,11 @@ class ClientState:
         if not isinstance(seat, int) or not 0 <= seat < 4:
             return
         if is_pass(action):
-            self.passed |= 1 << seat
+            self.record_pass(seat)
             return
         move = self._move(action)
-        if move is None:
-            return
-        cards = Hand(move.cards)
-        self.played = self.played + cards
-        self.counts[seat] = max(0, self.counts[seat] - len(cards))
-        known = self.shown[seat]
-        if known:
-            self.shown[seat] = known - Hand([c for c in known if c in cards])
-        self.last_play, self.last_player, self.passed = move, seat, 0
-        if self.counts[seat] == 0 and seat not in self.out:
-            self.out.append(seat)
-            if len(self.out) == 1:
-                self.first_out_last_play = move
+        if move is not None:
+            self.record_play(seat, move)
 
     def _act(self, message: dict) -> None:
         level = _rank(message.get("curRank"))
@@ -131,29 +109,7 @@ class ClientState:
                     self.counts[seat] = info["rest"]
         self.counts[self.seat] = len(self.hand)
         if message.get("stage") == "play" and message.get("greaterPos", -1) == -1:
-            self.last_play, self.last_player, self.passed = None, -1, 0  # this seat leads
-
-    def observation(self, phase: str) -> Observation:
-        """The seat's observation; its core view when the facts fit together."""
-        view = None
-        # The cards known to be in other hands come from the tribute and back
-        # notices alone: when the core refuses them (a judge whose notices do
-        # not match its game), the view is built without them.
-        for shown in (list(self.shown), [Hand(), Hand(), Hand(), Hand()]):
-            try:
-                view = _core.PlayerView(self.seat, level_index(self.level), self.ruleset.core, self.hand,
-                                        list(self.counts), self.played, shown, self.last_play, self.last_player,
-                                        self.passed, list(self.out), self.first_out_last_play)
-                break
-            except (ValueError, TypeError):
-                view = None  # a view the core refuses (a message missed on reconnecting): the bot falls back
-        counts = self.counts
-        return Observation(
-            seat=self.seat, hand=self.hand, level=self.level, ruleset=self.ruleset.name, phase=phase,
-            turn=self.seat, card_counts=(counts[0], counts[1], counts[2], counts[3]), last_play=self.last_play,
-            last_player=None if self.last_player < 0 else self.last_player, finishing_order=tuple(self.out),
-            history=(), rules=self.ruleset, played=self.played, shown=tuple(self.shown),
-            first_out_last_play=self.first_out_last_play, view=view)
+            self.new_trick()  # this seat leads
 
 
 def choose(state: ClientState, bot: Bot, message: dict) -> int:
