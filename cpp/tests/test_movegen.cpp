@@ -38,6 +38,19 @@ void check_hand(CardSet hand, CardSet other, Rank level, MoveRules rules, Rng& r
   // Grouping keeps one representative per (kind, size, rank), all leads.
   for (Move g : group_moves(leads)) CHECK(std::binary_search(sorted.begin(), sorted.end(), g, bits_less));
 
+  // A fixed list takes whole batches in place (FixedList::claim), a vector
+  // one move at a time: the same moves in the same order. A list too small
+  // for them holds the first ones and says it overflowed.
+  static MoveList fixed;
+  fixed.clear();
+  generate_moves(hand, level, rules, nullptr, fixed);
+  CHECK(!fixed.overflowed() && std::equal(fixed.begin(), fixed.end(), leads.begin(), leads.end()));
+  FixedMoveList<40> small;
+  generate_moves(hand, level, rules, nullptr, small);
+  const std::size_t kept = std::min<std::size_t>(leads.size(), 40);
+  CHECK(small.size() == kept && small.overflowed() == (leads.size() > 40));
+  CHECK(std::equal(small.begin(), small.end(), leads.begin(), leads.begin() + std::ptrdiff_t(kept)));
+
   // Following a lead of another hand: exactly the leads that beat it.
   const std::vector<Move> other_leads = moves_of(other, level, rules, nullptr);
   const Move previous = other_leads[rng.bounded(other_leads.size())];

@@ -155,6 +155,22 @@ class MoveGenerator {
   }
   int level_order(Rank rank) const { return level_value(rank, view_.level); }
 
+  // Writes a batch of `count` moves: fill(put) calls put(move) exactly
+  // `count` times, in order. A fixed-list sink gets one room check for the
+  // batch and the moves are written in place; any other sink gets one call
+  // per move.
+  template <class Fill>
+  void emit_batch(int count, Fill fill) {
+    if (count <= 0) return;
+    if constexpr (requires { sink_.claim(std::size_t{}); }) {
+      if (Move* room = sink_.claim(std::size_t(count))) {
+        fill([&](Move move) { *room++ = move; });
+        return;
+      }
+    }
+    fill([&](Move move) { sink_(move); });
+  }
+
   void singles(int above) {
     for (Rank r : view_.by_level) {
       if (level_order(r) <= above) continue;
@@ -216,31 +232,59 @@ class MoveGenerator {
     bool any_triple = false;
     for (Rank t : view_.by_level) any_triple = any_triple || (level_order(t) > above && triple_parts(t).count > 0);
     if (!any_triple) return;
-    // The pair parts of every rank with at most one wild, wild-free first, so
-    // the inner loop stops at the first part over the triple's wild budget.
-    // (The all-wild pair stands for any rank: it is emitted once, below.)
-    std::array<detail::Part, kNumRanks * 14> pair_list;
-    int pair_count = 0;
-    for (int wilds = 0; wilds <= 1 && wilds <= view_.wilds; ++wilds) {
+    // The pair parts of every rank with at most one wild, as the words they
+    // add to a move: group 0 without a wild, group 1 with one, ranks in level
+    // order within a group, so the triple's own rank is one run to step over
+    // and a triple takes group 1 only when its wild budget allows. (The
+    // all-wild pair stands for any rank: it is emitted once, below.)
+    struct PairWords {
+      std::uint64_t lo;
+      std::uint64_t hi_after[2];  // hi with the declaration placed after 0 or 1 triple wild
+    };
+    std::array<PairWords, kNumRanks * 14> pair_words;
+    std::array<std::array<std::uint16_t, kNumRanks>, 2> run_begin, run_end;
+    std::array<int, 3> group_begin{};
+    int count = 0;
+    for (int wilds = 0; wilds <= 1; ++wilds) {
+      group_begin[wilds] = count;
       for (Rank p : view_.by_level) {
-        for (std::uint8_t pick : kSubsets.of_size(view_.config[p], 2 - wilds)) {
-          const CardSet naturals = CardSet::from_rank_config(pick, p);
-          pair_list[pair_count++] = {naturals.lo, naturals.hi, std::uint8_t(wilds),
-                                     detail::repeat_declaration(p, wilds), p};
+        run_begin[wilds][p] = std::uint16_t(count);
+        if (wilds <= view_.wilds) {
+          const std::uint64_t declaration = detail::repeat_declaration(p, wilds);
+          for (std::uint8_t pick : kSubsets.of_size(view_.config[p], 2 - wilds)) {
+            const CardSet naturals = CardSet::from_rank_config(pick, p);
+            pair_words[count++] = {naturals.lo,
+                                   {naturals.hi | declaration << Move::kWildShift,
+                                    naturals.hi | declaration << (Move::kWildShift + 4)}};
+          }
         }
+        run_end[wilds][p] = std::uint16_t(count);
       }
     }
+    group_begin[2] = count;
     for (Rank t : view_.by_level) {
       if (level_order(t) <= above) continue;
+      const std::uint64_t kind_rank = std::uint64_t(Kind::kFullHouse) << Move::kKindShift |
+                                      std::uint64_t(t) << Move::kRankShift;
       for (const detail::Part& triple : triple_parts(t)) {
         const int budget = view_.wilds - triple.wilds;
-        const int shift = 4 * triple.wilds;
-        for (int i = 0; i < pair_count; ++i) {
-          const detail::Part& pair = pair_list[i];
-          if (pair.wilds > budget) break;
-          if (pair.rank == t) continue;
-          emit(triple.naturals() | pair.naturals(), triple.wilds + pair.wilds, Kind::kFullHouse, t,
-               WildDeclaration(triple.declaration | (pair.declaration << shift)));
+        // A triple with two wilds takes only wild-free pairs, whose words
+        // carry no declaration: either placement reads the same.
+        const int after = triple.wilds > 0 ? 1 : 0;
+        for (int group = 0; group <= 1 && group <= budget; ++group) {
+          const CardSet w = view_.wild_cards[triple.wilds + group];
+          const std::uint64_t lo = triple.lo | w.lo | kind_rank;
+          const std::uint64_t hi = triple.hi | w.hi | std::uint64_t(triple.declaration) << Move::kWildShift;
+          const auto add = [&](int first, int last) {
+            emit_batch(last - first, [&](auto put) {
+              for (int i = first; i < last; ++i) {
+                const PairWords& pair = pair_words[std::size_t(i)];
+                put(Move{lo | pair.lo, hi | pair.hi_after[after]});
+              }
+            });
+          };
+          add(group_begin[group], run_begin[group][t]);
+          add(run_end[group][t], group_begin[group + 1]);
         }
         if (rules_.allows(triple.wilds, 2)) {
           for (auto [joker, held] : {std::pair{kSmallJoker, view_.small_jokers},

@@ -24,6 +24,16 @@ class FixedList {
       overflowed_ = true;
     }
   }
+  // Room for `count` more items that the caller writes in place (a batch
+  // from the move generator: one room check instead of one per item), or null
+  // when they would not all fit; the caller then appends them one by one, so
+  // the list fills up and records the overflow as usual.
+  Item* claim(std::size_t count) {
+    if (Capacity - size_ < count) return nullptr;
+    Item* room = items_ + size_;
+    size_ += std::uint32_t(count);
+    return room;
+  }
   void clear() { size_ = 0, overflowed_ = false; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
