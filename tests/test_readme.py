@@ -108,7 +108,9 @@ def is_cheap(args):
     """Whether a parsed command finishes in about a second here."""
     if args is None or args.command == "demo":
         return True
-    if args.command in ("play", "serve", "judge", "connect") or getattr(args, "ray", None):
+    if args.command == "botzone":
+        return args.pack is not None  # the bot program reads stdin; packing writes a zip
+    if args.command in ("play", "serve", "judge", "connect", "botzone-judge") or getattr(args, "ray", None):
         return False  # reads the terminal; runs until stopped or waits for clients; needs a cluster or a judge
     policies = args.bots if args.command == "arena" else [args.policy] if isinstance(args.policy, str) else args.policy
     if any(policy.split(":")[0].startswith("search") for policy in policies):
