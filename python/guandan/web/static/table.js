@@ -45,6 +45,7 @@ const state = {
   dismissed: loadDismissed(), // summaries the player closed (kept over a reload)
   sentNext: null, // the deal number "next" was sent for
   connection: "table.connecting", // the text key of the socket's state
+  shownGive: null, // the tribute or return last brought on screen ("deal:kind")
 };
 
 /** The socket's state in the header, in the current language. */
@@ -340,11 +341,34 @@ function renderActions(view) {
     if (give.kind === "tribute" && !(chosen.length === 1 && give.options.includes(chosen[0]))) hand.selectCards([give.options[0]], false);
     const key = give.kind === "tribute" ? "tribute.pay" : "tribute.return";
     say(() => t(key, { name: seatName(state.view, give.to) }), "prompt");
+    showGive(`${deal.number}:${give.kind}`);
   } else {
     // nothing owed (any more): the tribute prompt and its error go with it
     if (hand.highlighted.size && !state.hinted) hand.setHighlighted([]);
     if (["prompt", "give-error"].includes($("reason").dataset.kind) || ended) say("");
   }
+}
+
+/** Whether the element lies wholly on screen, above the buttons a phone pins
+ * to the bottom. */
+function onScreen(element) {
+  const bar = $("actions-main");
+  const floor = getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= floor;
+}
+
+/**
+ * Bring the tribute prompt and its highlighted cards on screen once when a
+ * tribute or return is first owed: on a phone the 28 cards take four rows
+ * and lie below the fold, under the host's list of players even more so.
+ * Later draws leave the scroll to the player.
+ */
+function showGive(key) {
+  if (state.shownGive === key) return;
+  state.shownGive = key;
+  if ([$("reason"), ...$("hand").querySelectorAll(".card.legal")].every(onScreen)) return;
+  $("me-bar").scrollIntoView({ block: "start" });
 }
 
 function renderTools(view) {
