@@ -51,5 +51,6 @@ void init_search(py::module_& m);
 void init_python_bots(py::module_& m);  // Python bots inside the core's runs
 void init_search_tools(py::module_& m);  // the search's building blocks
 void init_gdy(py::module_& m);  // the submodule _core.gdy
+void init_learning(py::module_& m);  // the batched learning environment
 
 }  // namespace guandan::python

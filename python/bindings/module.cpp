@@ -12,4 +12,5 @@ PYBIND11_MODULE(_core, m) {
   guandan::python::init_python_bots(m);
   guandan::python::init_search_tools(m);
   guandan::python::init_gdy(m);
+  guandan::python::init_learning(m);
 }

@@ -163,6 +163,31 @@ class DealState:
 
 def ruleset_text(rules: Rules) -> str: ...
 
+# The batched learning environment (bind_learning.cpp).
+OBSERVATION_SIZE: int
+NUM_ACTIONS: int
+ACTION_FEATURES: int
+
+class BatchOutputs:
+    def __init__(self) -> None: ...
+    observation: npt.NDArray[np.int8]
+    mask: npt.NDArray[np.int8]
+    seat: npt.NDArray[np.int8]
+    reward: npt.NDArray[np.float32]
+    done: npt.NDArray[np.int8]
+    deal_seed: npt.NDArray[np.uint64]
+
+class BatchEnv:
+    def __init__(self, rules: Rules, seed: int, bots: List[Optional[str]], level: int, tribute: bool, envs: int,
+                 threads: int) -> None: ...
+    @property
+    def size(self) -> int: ...
+    def reset(self, out: BatchOutputs) -> None: ...
+    def step(self, actions: npt.NDArray[np.int32], out: BatchOutputs) -> None: ...
+    def legal_count(self) -> int: ...
+    def action_rows(self) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]: ...
+    def deal_text(self, env: int) -> str: ...
+
 # Simulation (bind_simulate.cpp).
 class SimulationSetup:
     def __init__(

@@ -1,0 +1,96 @@
+// A batch of Guandan deals stepped together for learning code: N deals held
+// in C++, each step applying one action per deal for the learner's seat to
+// act, then playing the other seats with built-in policies until a learner's
+// seat must act again, on threads; a deal that ends is replaced by the next
+// one at once (docs/guides/python.md).
+//
+// Reproducible: the r-th deal of env j is deal r * N + j of `simulate` with
+// the same seed, level, ruleset and tribute (simulate.h: its cards, its
+// random previous placing, and its policies' choices), whatever the number
+// of threads.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "guandan/bots/policy.h"
+#include "guandan/bots/registry.h"
+#include "guandan/common/rng.h"
+#include "guandan/move_list.h"
+#include "guandan/recorded_deal.h"
+#include "guandan/tools/learning_encoding.h"
+#include "guandan/tools/simulate.h"
+
+namespace guandan::learning {
+
+struct BatchEnvSetup {
+  Ruleset rules;
+  std::uint64_t seed = 0;
+  Rank level = kTwo;
+  bool tribute = true;
+  // By seat: a policy of the registry that plays it inside the step, with
+  // its option values; null: the learner plays it.
+  std::array<const PolicyEntry*, 4> bots{};
+  std::array<OptionValues, 4> options{};
+};
+
+// Caller-owned outputs, row i for env i.
+struct BatchOutputs {
+  std::int8_t* observation;  // n x kObservationSize: what the seat to act may know
+  std::int8_t* mask;         // n x kNumActions: 1 for each legal action
+  std::int8_t* seat;         // n: the learner's seat to act
+  float* reward;             // n x 4: at a deal's end, the levels each seat's team gained (negative: lost); else 0
+  std::int8_t* done;         // n: this step ended a deal (the outputs already show the next deal)
+  std::uint64_t* deal_seed;  // n: the seed of the deal now shown (simulation_start rebuilds it)
+};
+
+class BatchEnv {
+ public:
+  // std::invalid_argument for no learner seat, an unknown level, a bot
+  // option the policy cannot play with, or envs/threads out of range.
+  BatchEnv(const BatchEnvSetup& setup, int envs, int threads);
+
+  int size() const { return int(slots_.size()); }
+  // Starts every env's first deal.
+  void reset(const BatchOutputs& out);
+  // actions[i]: the action for env i's seat to act. std::invalid_argument
+  // naming the first env whose action is not legal, before any env changes.
+  void step(const std::int32_t* actions, const BatchOutputs& out);
+  // How many actions are legal now, over all envs (the rows action_rows writes).
+  std::int64_t legal_count() const;
+  // One row of kActionFeatures per legal action, env by env, actions
+  // ascending (the order of the masks' ones); `action` gets their numbers.
+  void action_rows(std::int8_t* rows, std::int16_t* action) const;
+  const RecordedDeal& deal(int env) const { return *slots_[std::size_t(env)].deal; }
+
+ private:
+  struct Slot {
+    std::optional<RecordedDeal> deal;
+    std::uint64_t deals_started = 0;
+    std::uint64_t deal_seed = 0;
+    Rng choices{0};
+    std::array<std::unique_ptr<Policy>, 4> bots;
+    // The legal actions of the seat to act: the move each stands for.
+    std::array<Move, kGiveBase> moves{};
+    std::array<std::uint8_t, kNumActions> legal{};
+  };
+  template <class Body>
+  void for_each_env(Body body);
+  void start_deal(Slot& slot, std::size_t env);
+  // Plays the bots' turns and replaces ended deals until a learner must act.
+  void advance(Slot& slot, std::size_t env, MoveList& moves, float* reward, std::int8_t* done);
+  void fill_legal(Slot& slot, MoveList& moves);
+  void write(const Slot& slot, std::size_t env, const BatchOutputs& out) const;
+
+  BatchEnvSetup setup_;
+  SimulationSetup start_;  // what simulation_start needs to rebuild deal r * N + j
+  unsigned learner_seats_ = 0;
+  int threads_;
+  std::vector<Slot> slots_;
+  std::vector<std::unique_ptr<MoveList>> lists_;  // one per thread
+};
+
+}  // namespace guandan::learning

@@ -1,0 +1,176 @@
+#include "guandan/tools/batch_env.h"
+
+#include <atomic>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "guandan/common/parallel_rows.h"
+#include "guandan/movegen.h"
+#include "guandan/placing.h"
+
+namespace guandan::learning {
+
+BatchEnv::BatchEnv(const BatchEnvSetup& setup, int envs, int threads) : setup_(setup), threads_(threads) {
+  if (envs < 1 || envs > (1 << 20)) throw std::invalid_argument("envs must be 1..1048576");
+  if (threads < 1 || threads > kMaxThreads)
+    throw std::invalid_argument("threads must be 1.." + std::to_string(kMaxThreads));
+  if (setup.level >= kNumRanks) throw std::invalid_argument("level must be a rank index 0..12");
+  for (int s = 0; s < 4; ++s)
+    if (setup.bots[std::size_t(s)] == nullptr) learner_seats_ |= 1u << s;
+  if (learner_seats_ == 0) throw std::invalid_argument("at least one seat must be the learner's (no bot)");
+  start_.rules = setup.rules;
+  start_.seed = setup.seed;
+  start_.level = setup.level;
+  start_.tribute = setup.tribute;
+  slots_.resize(std::size_t(envs));
+  for (Slot& slot : slots_)
+    for (int s = 0; s < 4; ++s)
+      if (const PolicyEntry* bot = setup.bots[std::size_t(s)])
+        slot.bots[std::size_t(s)] = bot->make(PolicyOptions{setup.options[std::size_t(s)], nullptr});
+  for (int t = 0; t < threads; ++t) lists_.push_back(std::make_unique<MoveList>());
+}
+
+template <class Body>
+void BatchEnv::for_each_env(Body body) {
+  const int threads = threads_ < size() ? threads_ : size();
+  std::atomic<int> next_list{0};
+  // Blocks of envs, so that a thread's envs sit together in memory.
+  const std::uint64_t block = std::uint64_t(size() / (8 * threads) + 1);
+  run_rows(std::uint64_t(size()), threads, block, nullptr,
+           [&](const std::atomic<bool>*) { return lists_[std::size_t(next_list++)].get(); },
+           [&](std::uint64_t env, MoveList* moves) { body(std::size_t(env), *moves); });
+}
+
+void BatchEnv::start_deal(Slot& slot, std::size_t env) {
+  const std::uint64_t index = slot.deals_started * slots_.size() + env;
+  slot.deal_seed = match_deal_seed(setup_.seed, index);
+  slot.deal.emplace(simulation_start(start_, slot.deal_seed));
+  slot.choices = choice_rng(slot.deal_seed);
+  ++slot.deals_started;
+}
+
+void BatchEnv::fill_legal(Slot& slot, MoveList& moves) {
+  slot.legal.fill(0);
+  const RecordedDeal& deal = *slot.deal;
+  if (deal.phase() != Phase::kPlay) {
+    const CardSet options = deal.give_options();
+    for (std::uint64_t bits = options.lo; bits; bits &= bits - 1)
+      slot.legal[std::size_t(kGiveBase + std::countr_zero(bits))] = 1;
+    return;
+  }
+  moves.clear();
+  generate_moves(deal.hand(deal.turn()), deal.level(), deal.rules().move_rules(), deal.last_play(), moves);
+  if (moves.overflowed()) throw std::length_error("move list overflow");
+  if (!deal.leading()) slot.legal[kPassAction] = 1;
+  // One representative per action, as group_moves (readings.h) picks it and
+  // guandan.learning.actions takes it: the first that uses the fewest wilds.
+  std::array<std::int8_t, kGiveBase> wilds;
+  for (const Move& m : moves) {
+    const std::size_t action = std::size_t(action_of(m));
+    const int w = declared_wild_count(m);
+    if (slot.legal[action] && w >= wilds[action]) continue;
+    slot.legal[action] = 1;
+    slot.moves[action] = m;
+    wilds[action] = std::int8_t(w);
+  }
+}
+
+void BatchEnv::advance(Slot& slot, std::size_t env, MoveList& moves, float* reward, std::int8_t* done) {
+  for (;;) {
+    RecordedDeal& deal = *slot.deal;
+    if (deal.is_over()) {
+      const int place = partner_place(deal.finishing_order(), deal.out_count());
+      const float gained = float(deal.rules().levels_gained(place));
+      const int winners = team_of(deal.placing()[0]);
+      for (int s = 0; s < 4; ++s) reward[s] += team_of(s) == winners ? gained : -gained;
+      *done = 1;
+      start_deal(slot, env);
+      continue;
+    }
+    const int seat = deal.turn();
+    if (learner_seats_ >> seat & 1) return fill_legal(slot, moves);
+    Policy& bot = *slot.bots[std::size_t(seat)];
+    if (deal.phase() != Phase::kPlay) {
+      deal.give(bot.choose_card(deal.view(seat), deal.give_options(), slot.choices));
+      continue;
+    }
+    moves.clear();
+    generate_moves(deal.hand(seat), deal.level(), deal.rules().move_rules(), deal.last_play(), moves);
+    if (moves.overflowed()) throw std::length_error("move list overflow");
+    const bool can_pass = !deal.leading();
+    const int choice = bot.choose_play(deal.view(seat), moves.begin(), int(moves.size()), can_pass, slot.choices);
+    if (choice < -1 || choice >= int(moves.size()) || (choice < 0 && !can_pass))
+      throw std::logic_error("a policy chose outside the legal actions");
+    if (choice < 0) deal.apply_pass();
+    else deal.apply_play(moves[std::size_t(choice)]);
+  }
+}
+
+void BatchEnv::write(const Slot& slot, std::size_t env, const BatchOutputs& out) const {
+  const RecordedDeal& deal = *slot.deal;
+  encode_observation(deal, deal.turn(), out.observation + env * kObservationSize);
+  std::memcpy(out.mask + env * kNumActions, slot.legal.data(), kNumActions);
+  out.seat[env] = std::int8_t(deal.turn());
+  out.deal_seed[env] = slot.deal_seed;
+}
+
+void BatchEnv::reset(const BatchOutputs& out) {
+  for_each_env([&](std::size_t env, MoveList& moves) {
+    Slot& slot = slots_[env];
+    slot.deals_started = 0;
+    start_deal(slot, env);
+    float* reward = out.reward + env * 4;
+    std::fill(reward, reward + 4, 0.0f);
+    out.done[env] = 0;
+    advance(slot, env, moves, reward, out.done + env);
+    // A deal the bots finished before the learner's first turn is no
+    // episode of the learner's: the reset shows none ended.
+    std::fill(reward, reward + 4, 0.0f);
+    out.done[env] = 0;
+    write(slot, env, out);
+  });
+}
+
+void BatchEnv::step(const std::int32_t* actions, const BatchOutputs& out) {
+  for (std::size_t env = 0; env < slots_.size(); ++env) {
+    const std::int32_t a = actions[env];
+    if (slots_[env].deal == std::nullopt) throw std::invalid_argument("call reset() before step()");
+    if (a < 0 || a >= kNumActions || !slots_[env].legal[std::size_t(a)])
+      throw std::invalid_argument("env " + std::to_string(env) + ": action " + std::to_string(a) +
+                                  " is not legal for its seat to act (see its mask)");
+  }
+  for_each_env([&](std::size_t env, MoveList& moves) {
+    Slot& slot = slots_[env];
+    RecordedDeal& deal = *slot.deal;
+    const int a = actions[env];
+    if (a == kPassAction) deal.apply_pass();
+    else if (a >= kGiveBase) deal.give(CardKind(a - kGiveBase));
+    else deal.apply_play(slot.moves[std::size_t(a)]);
+    float* reward = out.reward + env * 4;
+    std::fill(reward, reward + 4, 0.0f);
+    out.done[env] = 0;
+    advance(slot, env, moves, reward, out.done + env);
+    write(slot, env, out);
+  });
+}
+
+std::int64_t BatchEnv::legal_count() const {
+  std::int64_t n = 0;
+  for (const Slot& slot : slots_)
+    for (std::uint8_t legal : slot.legal) n += legal;
+  return n;
+}
+
+void BatchEnv::action_rows(std::int8_t* rows, std::int16_t* action) const {
+  std::int64_t row = 0;
+  for (const Slot& slot : slots_)
+    for (int a = 0; a < kNumActions; ++a) {
+      if (!slot.legal[std::size_t(a)]) continue;
+      const Move* move = a > kPassAction && a < kGiveBase ? &slot.moves[std::size_t(a)] : nullptr;
+      encode_action(a, move, rows + row * kActionFeatures);
+      action[row++] = std::int16_t(a);
+    }
+}
+
+}  // namespace guandan::learning

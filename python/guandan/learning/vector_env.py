@@ -1,0 +1,105 @@
+"""The batched environment (:mod:`guandan.learning.batch`) as a Gymnasium
+vector environment, for learning libraries that expect one.
+
+Each env is one learner: the seat to act among the learner's seats. The
+observation is ``{"observation": int8[502], "action_mask": int8[248]}`` per
+env; the reward is the levels gained by the team of the seat that acted,
+on the step that ended its deal (else 0), and that step terminates the env.
+It resets itself in the same step (``autoreset_mode`` SAME_STEP): the
+observation returned is already the next deal's. ``infos`` carries
+``seat`` (the seat to act now), ``deal_seed`` and ``reward_by_seat``
+(envs x 4, for learners that play several seats).
+
+    >>> import numpy as np
+    >>> from guandan.learning.vector_env import GuandanVectorEnv
+    >>> envs = GuandanVectorEnv(num_envs=4, bots={1: "rule", 3: "rule"})
+    >>> obs, infos = envs.reset(seed=3)
+    >>> actions = envs.unwrapped.batch.sample_actions(obs["action_mask"], np.random.default_rng(0))
+    >>> obs, reward, terminated, truncated, infos = envs.step(actions)
+    >>> obs["observation"].shape, reward.dtype
+    ((4, 502), dtype('float32'))
+
+Needs Gymnasium (``pip install 'guandan-engine[env]'``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional
+
+import numpy as np
+
+from .actions import NUM_ACTIONS
+from .batch import BatchEnv, BatchStep
+from .encoding import OBSERVATION_SIZE, observation_bounds
+from ..gd.ruleset import RulesetLike
+
+try:
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+
+    _MISSING: Optional[ImportError] = None
+except ImportError as _error:
+    _MISSING = _error
+    VectorEnv = object  # type: ignore[misc,assignment]
+
+__all__ = ["GuandanVectorEnv"]
+
+
+class GuandanVectorEnv(VectorEnv):
+    """``num_envs`` Guandan deals in one :class:`~guandan.learning.batch.BatchEnv` (see the module docstring)."""
+
+    def __init__(
+        self,
+        num_envs: int = 64,
+        bots: Optional[Mapping[int, str]] = None,
+        ruleset: RulesetLike = "standard",
+        level: str = "2",
+        tribute: bool = True,
+        threads: int = 1,
+    ) -> None:
+        if _MISSING is not None:
+            raise ImportError(
+                "guandan.learning.vector_env needs Gymnasium: pip install 'guandan-engine[env]'"
+            ) from _MISSING
+        # Everything but the seed, for a reset that starts the run over.
+        self._options: Dict[str, Any] = dict(
+            envs=num_envs, bots=bots, ruleset=ruleset, level=level, tribute=tribute, threads=threads
+        )
+        self.batch = BatchEnv(**self._options)
+        self.num_envs = self.batch.envs
+        self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+        low, high = observation_bounds()
+        self.single_observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=low, high=high, shape=(OBSERVATION_SIZE,), dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            }
+        )
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._seat: Optional[np.ndarray] = None
+
+    def _split(self, step: BatchStep) -> tuple:
+        self._seat = step.seat.astype(np.int64)
+        obs = {"observation": step.observation, "action_mask": step.mask}
+        infos: Dict[str, Any] = {"seat": step.seat, "deal_seed": step.deal_seed, "reward_by_seat": step.reward}
+        return obs, infos
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
+        """Starts every env's first deal; a seed starts the run over from that seed."""
+        if seed is not None:
+            self.batch = BatchEnv(**self._options, seed=seed)
+        return self._split(self.batch.reset())
+
+    def step(self, actions):
+        if self._seat is None:
+            raise RuntimeError("call reset() before step()")
+        acted = self._seat
+        step = self.batch.step(actions)
+        reward = step.reward[np.arange(self.num_envs), acted].astype(np.float32)
+        terminated = step.done.copy()
+        truncated = np.zeros(self.num_envs, dtype=bool)
+        obs, infos = self._split(step)
+        return obs, reward, terminated, truncated, infos
