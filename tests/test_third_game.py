@@ -133,7 +133,7 @@ def nim_web_table():
         messages={"take": lambda raw: {"reading": raw.get("n")}}, handle=handle,
         decide=lambda table, seat, bot: (lambda: take(bot, table.stones, random.Random(table.actions))),
         act=lambda table, seat, n: table.take(seat, n), fallback=lambda table, seat: 1,
-        log=lambda table: {"results": table.results},
+        log=lambda table, players: {"results": table.results},
     )
 
 

@@ -119,7 +119,7 @@ def test_a_whole_game_against_bots_from_the_lobby(new_page, screenshots):
     expect(page.locator("#replay-seats .gdy-seat")).to_have_count(3)
     expect(page.locator("#replay-event")).to_have_text("Cards dealt")
     page.click("#step-next")
-    expect(page.locator("#replay-event")).to_contain_text(re.compile(r"Seat \d: "))
+    expect(page.locator("#replay-event")).to_contain_text(re.compile(r"^(Solo|Bot \d): "))
     page.keyboard.press("End")
     expect(page.locator("#replay-result .gdy-penalties li")).to_have_count(3)
     page.screenshot(path=screenshots / "gdy-replay.png")

@@ -12,7 +12,7 @@ import pytest
 
 from guandan.gdy import Game
 from guandan.web.gdy_table import GdyTable
-from tests.web.helpers import FAST, create_app, person
+from tests.web.helpers import FAST, TestClient, create_app, person
 
 
 def _vs_bots(client, **options) -> str:
@@ -258,5 +258,8 @@ def test_the_log_and_the_replay_open_when_the_game_is_over(tmp_path):
             for before, after in zip(record["steps"], record["steps"][1:]):
                 drawn = min(3, before["stock"]) if after["drew"] else 0
                 assert before["stock"] - after["stock"] == drawn, (before, after)
+        # who played each seat, for the replay to name them; a link opened without a session works
+        assert TestClient(app).get(f"/api/tables/{code}/replay").json() == steps
+        assert steps["seats"] == [{"name": "Host", "bot": None}] + [{"name": None, "bot": "random"}] * 2
         guandan_code = host.post("/api/tables/vs-bots", json={"bots": "simple"}).json()["table"]["code"]
         assert host.get(f"/api/tables/{guandan_code}/replay").status_code == 400

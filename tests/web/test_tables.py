@@ -3,6 +3,8 @@ resuming after a restart on the same database."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.web.helpers import FAST, create_app, person, play_through
 
 
@@ -40,6 +42,34 @@ def test_lobby_and_host_actions(tmp_path):
     assert host.post(f"/api/tables/{code}/end").status_code == 200
     assert host.get(f"/api/tables/{code}/log").status_code == 200
     assert host.get(f"/api/tables/{code}").json()["error"]["code"] == "no_table"
+
+
+def test_the_log_of_a_finished_match_opens_without_a_session_and_names_the_players(tmp_path):
+    # A replay link shared with a friend who has never played here opened on
+    # "no session"; and the log named no one, so the replay said "Seat 1".
+    from starlette.testclient import TestClient
+
+    from guandan.gd.log import ReplayError, replay
+
+    app = create_app(str(tmp_path / "db.sqlite"), **FAST)
+    host, other = person(app, "Host"), person(app, "Bo")
+    code = _code(host, bots="simple")
+    assert other.post(f"/api/tables/{code}/join").status_code == 200
+    assert host.post(f"/api/tables/{code}/start", json={"anyway": True}).status_code == 200
+    stranger = TestClient(app)
+    assert stranger.get(f"/api/tables/{code}/log").json()["error"]["code"] == "wrong_phase"
+    assert host.post(f"/api/tables/{code}/end").status_code == 200
+    log = stranger.get(f"/api/tables/{code}/log").json()
+    assert log["players"] == [{"name": "Host", "bot": None}, {"name": "Bo", "bot": None},
+                              {"name": None, "bot": "simple"}, {"name": None, "bot": "simple"}]
+    replay(log)  # the engine reads it back, names and all
+    # checked for shape, and sealed by the digest like every other field
+    with pytest.raises(ReplayError, match=r"players: expected 4 entries"):
+        replay({**log, "players": log["players"][:3]})
+    log["players"][1]["name"] = "Mallory"
+    with pytest.raises(ReplayError, match="digest"):
+        replay(log)
+    assert stranger.get("/api/tables/ZZZZZZ/log").json()["error"]["code"] == "no_table"
 
 
 def test_http_error_paths(tmp_path):

@@ -115,16 +115,19 @@ def deal_log(deal: Deal) -> Log:
     return _sealed({**_header("deal", deal.ruleset), "deal": _deal_record(deal)})
 
 
-def match_log(match: Match) -> Log:
-    """The log of a match (finished or not)."""
-    return _sealed(
-        {
-            **_header("match", match.ruleset),
-            "seed": match.seed,
-            "deals": [_deal_record(d) for d in match.deals],
-            "states": [_state_record(s) for s in match.states],
-        }
-    )
+def match_log(match: Match, players: Optional[List[Dict[str, Optional[str]]]] = None) -> Log:
+    """The log of a match (finished or not). ``players``, if given, names who
+    played each seat: ``{"name": ..., "bot": None}`` for a person,
+    ``{"name": None, "bot": STRENGTH}`` for a bot (a replay shows them)."""
+    log: Log = {
+        **_header("match", match.ruleset),
+        "seed": match.seed,
+        "deals": [_deal_record(d) for d in match.deals],
+        "states": [_state_record(s) for s in match.states],
+    }
+    if players is not None:
+        log["players"] = [{"name": p.get("name"), "bot": p.get("bot")} for p in players]
+    return _sealed(log)
 
 
 def dumps(log: Log) -> str:
@@ -166,6 +169,13 @@ class _OrNull:
         self.schema = schema
 
 
+class _Optional:
+    """A field of an object that may be left out (checked when present)."""
+
+    def __init__(self, schema: Schema) -> None:
+        self.schema = schema
+
+
 def _type_name(value: object) -> str:
     return "null" if value is None else type(value).__name__
 
@@ -183,11 +193,15 @@ def _check_shape(value: object, schema: Schema, path: str) -> None:
     if isinstance(schema, dict):
         _check(isinstance(value, dict), f"{path}: expected an object, got {_type_name(value)}")
         assert isinstance(value, dict)
-        missing = [k for k in schema if k not in value]
+        missing = [k for k, field in schema.items() if k not in value and not isinstance(field, _Optional)]
         unknown = [k for k in value if k not in schema]
         _check(not missing, f"{_field(path, missing[0] if missing else '')}: missing")
         _check(not unknown, f"{path or 'log'}: unknown field {unknown[0] if unknown else ''!r}")
         for key, field in schema.items():
+            if isinstance(field, _Optional):
+                if key not in value:
+                    continue
+                field = field.schema
             _check_shape(value[key], field, _field(path, key))
     elif isinstance(schema, list):
         item, length = schema
@@ -254,7 +268,8 @@ _STATE_SCHEMA: Schema = {"levels": [str, 2], "declarers": _OrNull(int), "failed_
 _HEADER_SCHEMA: Schema = {"format": str, "version": int, "type": str, "ruleset": dict, "digest": str}
 _LOG_SCHEMAS: Dict[str, Schema] = {
     "deal": {**_HEADER_SCHEMA, "deal": _DEAL_SCHEMA},
-    "match": {**_HEADER_SCHEMA, "seed": int, "deals": [_DEAL_SCHEMA, None], "states": [_STATE_SCHEMA, None]},
+    "match": {**_HEADER_SCHEMA, "seed": int, "deals": [_DEAL_SCHEMA, None], "states": [_STATE_SCHEMA, None],
+              "players": _Optional([{"name": _OrNull(str), "bot": _OrNull(str)}, 4])},
 }
 
 
@@ -446,7 +461,7 @@ def replay(log: Union[Log, str, bytes], on_step: Optional[StepCallback] = None) 
         again = deal_log(result)
     else:
         result = _replay_match(log, ruleset, on_step)
-        again = match_log(result)
+        again = match_log(result, players=log.get("players"))  # the engine cannot know who played
     # Whatever the checks above did not name: the log must be exactly the one
     # the engine writes for what it replayed, digest included.
     if log != again:

@@ -27,7 +27,7 @@ from .i18n import detail
 from .rate_limit import RateLimit
 from .rooms import BotFactories, Connection, Rooms
 from .store import Store
-from .views import table_summary
+from .views import seat_players, table_summary
 from .web_games import BotsOption, custom_strengths, game_summary, hosted_games, web_game, web_game_names
 
 log = logging.getLogger("guandan.web")
@@ -203,24 +203,27 @@ TABLE_ACTIONS: Dict[str, Callable[[Any, str, Dict[str, Any]], Any]] = {
 
 @_errors
 async def download_log(request: Request) -> Response:
-    _player(request)
-    table = _rooms(request).finished_table(request.path_params["code"])
+    # No session needed: a finished game is open to whoever has its code
+    # (a replay link is shared), and every hand in it is public by now.
+    rooms = _rooms(request)
+    table = rooms.finished_table(request.path_params["code"])
     if table.status not in ("over", "ended") or not table.has_game:
         raise WebError("wrong_phase", key="log_not_ready")
     headers = {"Content-Disposition": f'attachment; filename="{table.GAME}-{table.code}.json"'}
-    return Response(dumps(Rooms.game_of(table).log(table)), media_type="application/json", headers=headers)
+    log = Rooms.game_of(table).log(table, seat_players(table, rooms.names))
+    return Response(dumps(log), media_type="application/json", headers=headers)
 
 
 @_errors
 async def get_replay(request: Request) -> Response:
-    _player(request)
-    table = _rooms(request).finished_table(request.path_params["code"])
+    rooms = _rooms(request)  # no session needed, as for the log
+    table = rooms.finished_table(request.path_params["code"])
     game = Rooms.game_of(table)
     if game.replay is None:
         raise WebError("bad_request", detail=detail("replayed_from_log", game=table.GAME))
     if table.status not in ("over", "ended") or not table.has_game:
         raise WebError("wrong_phase", key="log_not_ready")
-    return JSONResponse(game.replay(table))
+    return JSONResponse(game.replay(table, seat_players(table, rooms.names)))
 
 
 # --- the websocket --------------------------------------------------------------

@@ -239,9 +239,10 @@ def fallback(table: Table, seat: int) -> Any:
     return Play.PASS if deal.can_pass() else deal.legal_plays()[0]
 
 
-def replay_steps(table: Table) -> Dict[str, Any]:
+def replay_steps(table: Table, players: List[Dict[str, Optional[str]]]) -> Dict[str, Any]:
     """Every deal of a finished game step by step, every hand shown (the game
-    is over: nothing is hidden any more): what the replay page steps through.
+    is over: nothing is hidden any more), and who played each seat
+    (``players``): what the replay page steps through.
     Each deal is dealt again from its seed and starter and its actions played
     in order, so the hands after each draw are the engine's."""
     game = _table(table).started_game()
@@ -255,7 +256,7 @@ def replay_steps(table: Table) -> Dict[str, Any]:
             steps.append(_replay_step(deal, action, drew=drew))
         records.append({"number": number, "starter": deal.starter, "steps": steps,
                         "penalties": list(deal.penalties) if deal.is_over else None, "winner": deal.winner})
-    return {"game": "gdy", "players": game.players, "target": game.target, "scores": list(game.scores),
+    return {"game": "gdy", "players": game.players, "seats": players, "target": game.target, "scores": list(game.scores),
             "winners": list(game.winners), "deals": records}
 
 
@@ -276,7 +277,8 @@ def _options(body: Mapping[str, Any]) -> Dict[str, Any]:
     return table_options(body)
 
 
-def _log_of(table: Table) -> Dict[str, Any]:
+def _log_of(table: Table, players: List[Dict[str, Optional[str]]]) -> Dict[str, Any]:
+    # the game's log format names no one: its replay page reads the names from replay_steps
     return game_log(_table(table).started_game())
 
 

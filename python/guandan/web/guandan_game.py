@@ -280,8 +280,8 @@ def _options(body: Mapping[str, Any]) -> Dict[str, Any]:
     return {"ruleset": ruleset}
 
 
-def _log_of(table: Table) -> Dict[str, Any]:
-    return match_log(_table(table).started_match())
+def _log_of(table: Table, players: List[Dict[str, Optional[str]]]) -> Dict[str, Any]:
+    return match_log(_table(table).started_match(), players=players)
 
 
 def _make_bot(strength: str, seed: int) -> Any:

@@ -9,7 +9,7 @@ public record only, so no other seat's hidden card can reach a browser.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Dict, Mapping, Optional
+from typing import Any, Collection, Dict, List, Mapping, Optional
 
 from .protocol import server_message
 from .tables import Table
@@ -33,6 +33,13 @@ def table_summary(table: Table, names: Mapping[str, str]) -> Dict[str, Any]:
         "clock": table.clock,
         "solo": table.solo,
     }
+
+
+def seat_players(table: Table, names: Mapping[str, str]) -> List[Dict[str, Optional[str]]]:
+    """Who plays each seat, for a log or a replay: a person by their name, a
+    bot by its strength."""
+    return [{"name": None, "bot": table.bots} if p is None else {"name": names.get(p, ""), "bot": None}
+            for p in table.seats]
 
 
 def seat_view(table: Table, viewer: Optional[str], names: Mapping[str, str], present: Collection[str],

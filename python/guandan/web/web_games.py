@@ -66,11 +66,12 @@ class WebGame:
     decide: Callable[[Table, int, Any], Callable[[], Any]]  # a bot's decision, as work for the thread pool
     act: Callable[[Table, int, Any], None]        # commit a decision for a seat
     fallback: Callable[[Table, int], Any]         # the decision when a bot fails
-    log: Callable[[Table], Dict[str, Any]]        # the match log to download
+    # The match log to download, given who played each seat (views.seat_players).
+    log: Callable[[Table, List[Dict[str, Optional[str]]]], Dict[str, Any]]
     page: str = "table.html"                      # the page of its tables (python/guandan/web/static)
     # A finished table step by step for a replay page, every hand shown
     # (GET /api/tables/{code}/replay); None where the page replays the log itself.
-    replay: Optional[Callable[[Table], Dict[str, Any]]] = None
+    replay: Optional[Callable[[Table, List[Dict[str, Optional[str]]]], Dict[str, Any]]] = None
     # Bots of one's own at its tables; None where the game takes none. The
     # table class of such a game takes ``strengths`` (the names it allows).
     user_bots: Optional[UserBots] = None

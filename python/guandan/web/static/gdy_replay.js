@@ -3,14 +3,14 @@
 // steps (GET /api/tables/{code}/replay, docs/web.md §7).
 import { initI18n, t, pick } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
-import { el } from "/static/table_view.js";
+import { el, playerName } from "/static/table_view.js";
 import { cardRow } from "/static/gdy_cards.js";
 
 const $ = (id) => document.getElementById(id);
 const code = parseTableCode(new URLSearchParams(location.search).get("code") || "");
 const state = { replay: null, deal: 0, step: 0 };
 
-const seatLabel = (seat) => t("seat.n", { n: seat + 1 });
+const seatLabel = (seat) => playerName(state.replay.seats, seat);
 
 function eventText(step) {
   const action = step.action;

@@ -104,6 +104,7 @@ const STRINGS = {
   "table.team.us": { en: "Us", zh: "我方" },
   "table.team.them": { en: "Them", zh: "对方" },
   "table.team.n": { en: "Team {n}", zh: "{n} 队" },
+  "team.pair": { en: "{a} and {b}", zh: "{a}和{b}" },
   "table.declarers": { en: "declaring", zh: "坐庄" },
   "table.connecting": { en: "Connecting…", zh: "连接中…" },
   "table.reconnecting": { en: "Connection lost, reconnecting…", zh: "连接断开，正在重连…" },
@@ -214,6 +215,7 @@ const STRINGS = {
   "summary.matchwinner.us": { en: "Your team won the match!", zh: "我方赢得了整场比赛！" },
   "summary.matchwinner.them": { en: "The other team won the match", zh: "对方赢得了整场比赛" },
   "summary.matchwinner.team": { en: "Team {n} won the match!", zh: "{n}队赢得了整场比赛！" },
+  "summary.matchwinner.named": { en: "{team} won the match!", zh: "{team}赢得了整场比赛！" },
   "summary.deals": { en: "Deals played: {n}", zh: "共打 {n} 局" },
 
   // chat
@@ -243,6 +245,7 @@ const STRINGS = {
   "replay.step": { en: "Step {i} of {n}", zh: "第 {i} / {n} 步" },
   "replay.dealof": { en: "Deal {i} of {n}", zh: "第 {i} / {n} 局" },
   "replay.bad": { en: "This file is not a Guandan log: {why}", zh: "这不是掼蛋牌谱：{why}" },
+  "replay.notloaded": { en: "Table {code} could not be loaded: {why}", zh: "无法载入牌桌 {code}：{why}" },
   "replay.start": { en: "Cards dealt", zh: "发牌" },
   "replay.keys": { en: "← → step, Home/End start/end of the deal, PageUp/PageDown previous/next deal", zh: "← → 单步，Home/End 本局开头/结尾，PageUp/PageDown 上一局/下一局" },
   "replay.none": { en: "Load a log to start.", zh: "请先载入牌谱。" },

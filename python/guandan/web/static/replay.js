@@ -1,10 +1,10 @@
 // The replay page: load a match log from a file or from the server, then
 // step through it event by event, deal by deal.
-import { initI18n, t, hasKey } from "/static/i18n.js";
+import { initI18n, t, hasKey, pick } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
 import { cardName, cardRow, moveName, rankLabel, sortCards, splitCards } from "/static/cards.js";
 import { readLog, tableAt, LogError } from "/static/replay_state.js";
-import { el } from "/static/table_view.js";
+import { el, playerName, teamOfPlayers } from "/static/table_view.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { log: null, deal: 0, step: 0, timer: null };
@@ -53,8 +53,10 @@ function playName(event) {
 }
 
 function seatLabel(seat) {
-  return t("seat.n", { n: seat + 1 });
+  return playerName(state.log.players, seat);
 }
+
+const teamName = (team) => teamOfPlayers(state.log.players, team);
 
 function describe(event) {
   if (!event) return t("replay.start");
@@ -106,7 +108,7 @@ function render() {
   levels.replaceChildren(el("span", null, `${t("lobby.ruleset")}: ${hasKey("ruleset." + log.ruleset) ? t("ruleset." + log.ruleset) : log.ruleset}`));
   if (deal.before && Array.isArray(deal.before.levels)) {
     levels.append(" · ", el("span", null, `${t("table.levels")}:`));
-    for (const team of [0, 1]) levels.append(" ", el("span", `team-tag team${team}`, `${t("table.team.n", { n: team + 1 })} ${rankLabel(deal.before.levels[team])}`));
+    for (const team of [0, 1]) levels.append(" ", el("span", `team-tag team${team}`, `${teamName(team)} ${rankLabel(deal.before.levels[team])}`));
   }
   for (const seat of [0, 1, 2, 3]) renderSeat(deal, table, seat);
   $("replay-event").textContent = describe(table.last);
@@ -116,9 +118,9 @@ function render() {
     result.append(el("div", null, t("summary.result", { result: deal.outcome })));
     if (deal.before && deal.after) {
       for (const team of [0, 1]) {
-        result.append(el("div", null, t("summary.climb", { team: t("table.team.n", { n: team + 1 }), from: rankLabel(deal.before.levels[team]), to: rankLabel(deal.after.levels[team]) })));
+        result.append(el("div", null, t("summary.climb", { team: teamName(team), from: rankLabel(deal.before.levels[team]), to: rankLabel(deal.after.levels[team]) })));
       }
-      if (deal.after.winner !== null && deal.after.winner !== undefined) result.append(el("div", null, t("summary.matchwinner.team", { n: deal.after.winner + 1 })));
+      if (deal.after.winner !== null && deal.after.winner !== undefined) result.append(el("div", null, t("summary.matchwinner.named", { team: teamName(deal.after.winner) })));
     }
   }
 }
@@ -148,7 +150,7 @@ async function loadFromServer(code) {
   try {
     load(await api("GET", `/api/tables/${code}/log`));
   } catch (error) {
-    say(t("replay.bad", { why: error.text ? (error.text.en || error.code) : String(error) }), true);
+    say(t("replay.notloaded", { code, why: error.text ? pick(error.text) : String(error) }), true);
   }
 }
 

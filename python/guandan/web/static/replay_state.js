@@ -46,9 +46,13 @@ export function readLog(log) {
     states = Array.isArray(log.states) ? log.states : [];
   }
   deals.forEach((deal, i) => checkDeal(deal, log.type === "deal" ? "deal" : `deals[${i}]`));
+  // who played each seat (the server's logs name them; an older file does not)
+  const players = Array.isArray(log.players) && log.players.length === 4 && log.players.every((p) => p && typeof p === "object")
+    ? log.players : null;
   return {
     type: log.type,
     ruleset,
+    players,
     seed: log.seed,
     deals: deals.map((deal, i) => ({
       level: deal.level,

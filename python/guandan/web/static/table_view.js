@@ -27,6 +27,24 @@ export function seatName(view, seat) {
   return t("seat.n", { n: seat + 1 });
 }
 
+/**
+ * Who played a seat of a finished game, as its log or replay records them
+ * (`players`: [{name, bot}], docs/web.md §7): a person by name, a bot as
+ * "Bot 3"; "Seat 3" where the log names no one.
+ */
+export function playerName(players, seat) {
+  const player = players ? players[seat] : null;
+  if (player && player.name) return player.name;
+  if (player && player.bot) return `${t("seat.bot")} ${seat + 1}`;
+  return t("seat.n", { n: seat + 1 });
+}
+
+/** A team of a finished Guandan match by its two players ("Lin and Cy"), or "Team 1" where the log names no one. */
+export function teamOfPlayers(players, team) {
+  if (!players) return t("table.team.n", { n: team + 1 });
+  return t("team.pair", { a: playerName(players, team), b: playerName(players, team + 2) });
+}
+
 export function teamLabel(view, team) {
   const mine = view.me && view.me.seat !== null && view.me.seat !== undefined ? view.me.seat % 2 : null;
   if (mine === null) return t("table.team.n", { n: team + 1 });
