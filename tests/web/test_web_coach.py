@@ -94,6 +94,12 @@ def _named(deal, cards):
      "留着小牌，它们能组成更长的牌型；剩下的牌一手就能出完"),
     ("3c 4d 5s 6h 7c 9d 9s", "3c 4d 5s 6h 7c", "2", "it gets 5 cards out in one play; the rest of your hand then goes out in one play",
      "一手出掉 5 张牌；剩下的牌一手就能出完"),
+    # these two read "the lead that the search's playouts rate best here", words no newcomer follows:
+    # the 3s are a pair, so the K leads
+    ("3c 3d Kh", "Kh", "2",
+     "it keeps your lower cards for the longer plays they belong to; the rest of your hand then goes out in one play",
+     "留着小牌，它们能组成更长的牌型；剩下的牌一手就能出完"),
+    ("3c 8s 8d Kh", "8s 8d", "2", "it gets 2 cards out at once while you hold the lead", "趁有出牌权一次出掉 2 张牌"),
 ])
 def test_a_lead_is_explained_by_what_it_keeps_and_sets_up(hand, cards, level, en, zh):
     deal = _lead(hand, level)
@@ -126,6 +132,19 @@ def test_no_hint_is_a_certain_loss_when_another_move_wins(monkeypatch):
     # when nothing wins a playout, the search's own choice stands
     monkeypatch.setattr(coach, "_values", lambda deal, seat, options, budget, share: [(-2.0, 0.0) for _ in options])
     assert hint(deal, 0, **FAST).move is None
+
+
+def test_a_hint_in_a_lost_deal_says_so_instead_of_wins_0_percent(monkeypatch):
+    # 4 of 83 hints read "(wins 0 % of playouts)": nothing wins, so say the
+    # deal looks lost and that the hinted play loses least.
+    deal = Deal(hands=["3c 4d 9s", "5s 6d 7c 8h", "Ts Jd 2c", "Ks Kd Ac"], leader=0)
+    monkeypatch.setattr(coach, "_search_choice", lambda *args: _named(deal, "3c"))
+    monkeypatch.setattr(coach, "_values", lambda deal, seat, options, budget, share: [(-2.0, 0.001) for _ in options])
+    advice = hint(deal, 0, **FAST)
+    assert advice.reason == {
+        "en": "lead your weakest cards while you hold the lead (this deal looks lost whatever you play: this loses the least)",
+        "zh": "趁有出牌权先出最小的牌（这一局怎么出都难赢：这样输得最少）",
+    }
 
 
 def test_hint_is_the_same_for_the_same_seed():

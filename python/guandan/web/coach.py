@@ -172,6 +172,9 @@ def hint(deal: Deal, seat: int, think_ms: int = 200, *, rollouts: int = _core.MA
     if choice is not None and choice.size == deal.card_counts[seat]:
         return Hint(move=choice, reason=text("hint_goes_out"))
     choice, win = _not_a_certain_loss(deal, seat, choice, budget)
+    if _percent(win) == 0:
+        # "wins 0 %" tells a player nothing: the deal is lost, and this loses least
+        return Hint(move=choice, reason=text("hint_deal_lost", reason=_reason(deal, seat, choice)))
     return Hint(move=choice, reason=text("hint_win_share", reason=_reason(deal, seat, choice), win=_percent(win)))
 
 
@@ -234,6 +237,8 @@ def _reason(deal: Deal, seat: int, choice: Optional[Move]) -> Text:
             reason = text("hint_lead_many", n=choice.size)
         elif _lower_cards_fit_longer_plays(choice, leads):
             reason = text("hint_lead_keeps_lower")
+        elif choice.size > 1:
+            reason = text("hint_lead_several", n=choice.size)
         else:
             reason = text("hint_lead")
     else:
@@ -245,10 +250,10 @@ def _reason(deal: Deal, seat: int, choice: Optional[Move]) -> Text:
 
 def _lower_cards_fit_longer_plays(choice: Move, leads: Sequence[Move]) -> bool:
     """Every weaker lead of the same kind and size is made of ranks that a
-    longer play of the hand (five cards or more) also uses: leading it
-    would break that play."""
+    longer play of the hand (more cards: a pair for a single, a full house
+    for a pair) also uses: leading it would break that play."""
     weaker = [m for m in leads if m.kind == choice.kind and m.size == choice.size and m.strength < choice.strength]
-    longer = [{card.rank for card in m.cards} for m in leads if m.size >= 5 and m.kind != choice.kind]
+    longer = [{card.rank for card in m.cards} for m in leads if m.size > choice.size and m.kind != choice.kind]
     return bool(weaker) and all(any({card.rank for card in m.cards} <= ranks for ranks in longer) for m in weaker)
 
 

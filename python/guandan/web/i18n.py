@@ -51,11 +51,12 @@ the move: ``hint_only_move``; ``hint_must_pass`` (table);
 ``hint_partner_winning``; ``hint_goes_out``; ``hint_stop_opponent`` (cards:
 a :func:`card_count` text); ``hint_bomb_follow`` (table);
 ``hint_bomb_lead``; ``hint_lead_weakest``; ``hint_lead_many`` (n: cards);
-``hint_lead_keeps_lower``; ``hint_lead``; ``hint_beat_cheap`` (table); ``hint_beat`` (table);
+``hint_lead_keeps_lower``; ``hint_lead_several`` (n: cards); ``hint_lead``; ``hint_beat_cheap`` (table); ``hint_beat`` (table);
 ``hint_only_bombs`` (table); ``hint_let_go`` (table); then what it keeps or
 sets up, each wrapping a ``reason``: ``hint_keeps_bombs``,
 ``hint_keeps_wilds``, ``hint_keeps_both``, ``hint_sets_up_out``; and
-``hint_win_share`` (reason, win: percent of playouts won) for the number.
+``hint_win_share`` (reason, win: percent of playouts won) for the number,
+or ``hint_deal_lost`` (reason) when no playout is won.
 ``hint_tribute`` (card); ``hint_return`` (card); ``rate_bombed_partner``;
 ``rate_missed_out`` (move); ``rate_passed_on_danger`` (cards, move);
 ``rate_worse`` (best, reason: why the best play, as a hint says it,
@@ -227,7 +228,11 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "it keeps your lower cards for the longer plays they belong to",
         "留着小牌，它们能组成更长的牌型",
     ),
-    "hint_lead": ("the lead that the search's playouts rate best here", "按搜索模拟，这样领出最好"),
+    "hint_lead_several": ("it gets {n} cards out at once while you hold the lead", "趁有出牌权一次出掉 {n} 张牌"),
+    "hint_lead": (
+        "played out many times from here, with guesses at the other hands, this lead does best",
+        "按别人手牌的多种可能反复试打，这样领出最好",
+    ),
     "hint_beat_cheap": ("it beats the {table} as cheaply as you can", "用最小的代价压过{table}"),
     "hint_beat": ("it beats the {table} and takes the lead", "压过{table}，夺回出牌权"),
     "hint_only_bombs": ("only a bomb beats the {table}: keep it for later", "只有炸弹压得过{table}：留到后面用"),
@@ -240,6 +245,10 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "hint_keeps_both": ("{reason}, keeping your bombs and wild hearts", "{reason}，留着炸弹和逢人配"),
     "hint_sets_up_out": ("{reason}; the rest of your hand then goes out in one play", "{reason}；剩下的牌一手就能出完"),
     "hint_win_share": ("{reason} (wins {win} % of playouts)", "{reason}（模拟胜率 {win}%）"),
+    "hint_deal_lost": (
+        "{reason} (this deal looks lost whatever you play: this loses the least)",
+        "{reason}（这一局怎么出都难赢：这样输得最少）",
+    ),
     "hint_tribute": ("{card}: your highest card is the tribute", "{card}：进贡最大的牌"),
     "hint_return": ("{card}: give back a low card you do not need", "{card}：还一张用不上的小牌"),
     "rate_bombed_partner": (
