@@ -11,7 +11,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from test_browser_replay import played_match  # noqa: E402
-from test_browser_table_states import CODE, ScriptedTable, make_view  # noqa: E402
+from test_browser_table_states import CODE, ScriptedTable, make_view, watch_the_table  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 # a whole hand of 27 cards: every rank of spades and hearts, 2..A of clubs but the ace
@@ -82,11 +82,7 @@ def test_the_tribute_confirm_is_pinned_too(new_page, server):
 
 def test_a_spectator_on_a_phone_has_no_empty_bar(new_page, server):
     page = new_page(viewport=PHONE)
-    view = make_view([], turn=2, my_turn=False)
-    view["me"].update({"player": "p_guest", "seat": None, "host": False})
-    ScriptedTable(page, view)
-    page.goto(f"{server}/t/{CODE}")
-    expect(page.locator("#seat-bottom")).to_be_visible()
+    watch_the_table(page, server)
     expect(page.locator("#actions-main")).to_be_hidden()
     assert overflow(page) <= 0
 

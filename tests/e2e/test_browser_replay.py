@@ -57,7 +57,7 @@ def test_the_replay_steps_through_a_log_file(new_page, server, tmp_path, screens
 
     # the end of the deal: its result and the levels climbed
     page.click("#step-last")
-    expect(page.locator("#replay-result")).to_contain_text(f"Result: {first['outcome']}")
+    expect(page.locator("#replay-result")).to_contain_text(f"Result {first['outcome']}: the winners finished first and")
     page.screenshot(path=screenshots / "replay-deal-end.png")
 
     # the second deal starts with the tribute, when there is one

@@ -46,6 +46,15 @@ def make_view(hand: List[str], **deal: Any) -> Dict[str, Any]:
     }
 
 
+def watch_the_table(page, server: str) -> None:
+    """Open the scripted table as a watcher of a match under way (no seat)."""
+    view = make_view([], turn=2, my_turn=False)
+    view["me"].update({"player": "p_guest", "seat": None, "host": False})
+    ScriptedTable(page, view)
+    page.goto(f"{server}/t/{CODE}")
+    expect(page.locator("#seat-bottom")).to_be_visible()
+
+
 FULL_HOUSE = {"index": 0, "kind": "full_house", "rank": "9", "cards": ["9s", "9d", "9c", "2h", "2h"],
               "declared": ["9s", "9d", "9c", "3s", "3s"], "name": {"en": "full house of 9s", "zh": "三带二 9"}}
 BOMB = {"index": 1, "kind": "bomb", "rank": "9", "cards": ["9s", "9d", "9c", "2h", "2h"],

@@ -54,6 +54,8 @@ def test_every_key_the_pages_use_exists():
         "summary.winners.": ("us", "them", "team"),
         "summary.matchwinner.": ("us", "them", "team"),
         "summary.team.": ("us", "them", "team"),
+        # a deal's result, explained (table_view.js outcomeText)
+        "summary.outcome.": ("12", "13", "14"),
     }.items():
         for value in values:
             assert prefix + value in entries

@@ -6,14 +6,14 @@ import { initI18n, t, pick, strengthName } from "/static/i18n.js";
 import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
-import { el, seatName } from "/static/table_view.js";
+import { botNote, el, seatName, seatNotes } from "/static/table_view.js";
 import { cardFace, cardRow } from "/static/gdy_cards.js";
 import { renderRoom } from "/static/room.js";
 import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
 import {
   askNickname, coachLineText, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
-  wireTableKeys, wireTableTools,
+  renderTableTools, wireTableKeys, wireTableTools,
 } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
@@ -106,7 +106,7 @@ function render() {
   renderScores(view);
   renderLog(view);
   chat.setLines(view.chat || []);
-  renderTools(view);
+  renderTableTools(view, code, "gdy_replay.html");
   renderSummaries(view);
 }
 
@@ -127,8 +127,8 @@ function seatLines(view, seat) {
   const info = view.seats[seat];
   const deal = view.deal;
   const lines = [el("strong", "seat-name", seatName(view, seat))];
-  if (info.bot) lines.push(el("span", "tag strength", ` (${strengthName(info.bot)})`));
-  if (info.away) lines.push(el("span", "tag", ` (${t("seat.away")})`));
+  const notes = seatNotes([botNote(info)]);
+  if (notes) lines.push(el("span", "tag strength", notes));
   lines.push(el("div", "seat-cards", t("seat.cards", { n: info.cards ?? 0 })));
   lines.push(el("div", "seat-score", t("gdy.score", { n: info.score })));
   if (deal.phase === "play" && deal.played && !deal.played[seat]) lines.push(el("div", "note not-played", t("gdy.notplayed")));
@@ -240,20 +240,6 @@ function renderLog(view) {
   }
   $("play-log").replaceChildren(...lines);
   $("play-log").scrollTop = $("play-log").scrollHeight;
-}
-
-function renderTools(view) {
-  const me = view.me;
-  const status = view.table.status;
-  $("step-away").hidden = !seated(view) || status !== "playing";
-  $("step-away").textContent = me.away ? t("act.comeback") : t("act.stepaway");
-  $("leave").hidden = !seated(view) || status === "ended";
-  $("end-table").hidden = !me.host || status === "ended";
-  const finished = status === "over" || status === "ended";
-  $("download-log").hidden = !finished;
-  $("download-log").href = `/api/tables/${code}/log`;
-  $("watch-replay").hidden = !finished;
-  $("watch-replay").href = `/static/gdy_replay.html?code=${code}`;
 }
 
 /** The cards a seat still held when the deal ended (public then), if any. */

@@ -14,6 +14,7 @@ const STRINGS = {
 
   // lobby
   "lobby.nickname": { en: "Your nickname", zh: "你的昵称" },
+  "lobby.offline": { en: "You are offline. Playing needs a connection to the server: this page fills in by itself when you are back online. The rules open without one.", zh: "你现在离线。打牌需要连接服务器：恢复联网后本页会自动加载。规则页离线也能打开。" },
   "lobby.nickname.placeholder": { en: "e.g. Mei", zh: "例如 小梅" },
   "lobby.nickname.save": { en: "Save", zh: "保存" },
   "lobby.nickname.saved": { en: "Saved.", zh: "已保存。" },
@@ -119,6 +120,9 @@ const STRINGS = {
   "seat.bot": { en: "Bot", zh: "机器人" },
   "seat.empty": { en: "Empty (a bot will play)", zh: "空位（由机器人代打）" },
   "seat.away": { en: "away", zh: "暂离" },
+  "seat.away.bot": { en: "away: a {strength} bot plays", zh: "暂离，{strength}机器人代打" },
+  "seat.notes": { en: " ({notes})", zh: "（{notes}）" },
+  "seat.notes.sep": { en: ", ", zh: "，" },
   "seat.host": { en: "host", zh: "房主" },
   "seat.n": { en: "Seat {n}", zh: "{n} 号位" },
   "seat.cards": { en: "{n} cards", zh: "{n} 张" },
@@ -203,6 +207,9 @@ const STRINGS = {
   "summary.waiting": { en: "Waiting for {names} to start the next deal", zh: "等待 {names} 开始下一局" },
   "summary.order": { en: "Finishing order", zh: "出完顺序" },
   "summary.result": { en: "Result: {result}", zh: "结果：{result}" },
+  "summary.outcome.12": { en: "Result 1-2: the winners finished first and second (a double win)", zh: "结果 1-2：赢家一方是头游和二游（双上）" },
+  "summary.outcome.13": { en: "Result 1-3: the winners finished first and third", zh: "结果 1-3：赢家一方是头游和三游" },
+  "summary.outcome.14": { en: "Result 1-4: the winners finished first and last", zh: "结果 1-4：赢家一方是头游和末游" },
   "summary.winners.us": { en: "Your team won the deal", zh: "我方赢下了这一局" },
   "summary.winners.them": { en: "The other team won the deal", zh: "对方赢下了这一局" },
   "summary.winners.team": { en: "Team {n} won the deal", zh: "{n}队赢下了这一局" },

@@ -186,8 +186,30 @@ function openTableRow(table) {
   return labelCells(row);
 }
 
+/**
+ * Without a connection (the installed app opened offline) the lobby's forms
+ * cannot be filled: say so, and fill them once the connection is back.
+ * True when the games were loaded.
+ */
+async function loadGamesOrWait() {
+  try {
+    await loadGames();
+    return true;
+  } catch (error) {
+    if (error.code !== "network") throw error;
+    $("offline-note").hidden = false;
+    window.addEventListener("online", () => location.reload(), { once: true });
+    return false;
+  }
+}
+
 async function main() {
-  await loadGames();
+  if (!(await loadGamesOrWait())) {
+    initI18n();
+    return;
+  }
+  window.addEventListener("offline", () => { $("offline-note").hidden = false; });
+  window.addEventListener("online", () => { $("offline-note").hidden = true; });
   fillSelects();
   for (const select of document.querySelectorAll(".game-select, .players-select")) select.addEventListener("change", fillSelects);
   initI18n();

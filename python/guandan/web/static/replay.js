@@ -4,7 +4,7 @@ import { initI18n, t, hasKey, pick } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
 import { cardName, cardRow, moveName, rankLabel, sortCards, splitCards } from "/static/cards.js";
 import { readLog, tableAt, LogError } from "/static/replay_state.js";
-import { el, playerName, teamOfPlayers } from "/static/table_view.js";
+import { el, outcomeText, playerName, teamOfPlayers } from "/static/table_view.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { log: null, deal: 0, step: 0, timer: null };
@@ -115,7 +115,7 @@ function render() {
   const result = $("replay-result");
   result.replaceChildren();
   if (state.step === total && deal.outcome) {
-    result.append(el("div", null, t("summary.result", { result: deal.outcome })));
+    result.append(el("div", null, outcomeText(deal.outcome)));
     if (deal.before && deal.after) {
       for (const team of [0, 1]) {
         result.append(el("div", null, t("summary.climb", { team: teamName(team), from: rankLabel(deal.before.levels[team]), to: rankLabel(deal.after.levels[team]) })));

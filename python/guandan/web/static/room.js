@@ -3,7 +3,7 @@
 // match) and allowing back, and the start of the match. Whoever is not
 // seated sees how to join.
 import { t } from "/static/i18n.js";
-import { el, seatName } from "/static/table_view.js";
+import { el, seatName, seatNotes } from "/static/table_view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,8 +35,9 @@ function seatLine(view, seat, handlers) {
   li.append(el("strong", null, `${t("seat.n", { n: seat + 1 })}: `));
   if (summary) {
     li.append(el("span", "seat-name", summary.name || seatName(view, seat)));
-    if (summary.name && summary.name === view.table.host_name) li.append(" ", el("span", "tag", `(${t("seat.host")})`));
-    if (me.seat === seat) li.append(" ", el("span", "tag", `(${t("seat.you")})`));
+    const host = summary.name && summary.name === view.table.host_name ? t("seat.host") : null;
+    const notes = seatNotes([host, me.seat === seat ? t("seat.you") : null]);
+    if (notes) li.append(el("span", "tag", notes));
     if (me.host && me.seat !== seat && summary.human) li.append(" ", button(t("room.remove"), "remove-player", () => handlers.remove(seat, summary.name || seatName(view, seat))));
   } else {
     li.append(el("span", "note", view.deal ? t("seat.bot") : t("seat.empty")));

@@ -15,7 +15,7 @@ import { ChatView } from "/static/chat.js";
 import { renderClock, showClock } from "/static/clock.js";
 import {
   askNickname, coachLineText, connectionKey, refusalKind, refusalText, roomHandlers as makeRoomHandlers, roomSay, tableAction as postAction,
-  wireTableKeys, wireTableTools,
+  renderTableTools, wireTableKeys, wireTableTools,
 } from "/static/table_page.js";
 
 const $ = (id) => document.getElementById(id);
@@ -265,7 +265,7 @@ function render() {
   showClock(ended ? { ...view, clock: null } : view, (seat) => seatName(view, seat));
   renderLog($("play-log"), view);
   chat.setLines(view.chat || []);
-  renderTools(view);
+  renderTableTools(view, code, "replay.html");
   renderSummaries(view);
 }
 
@@ -369,21 +369,6 @@ function showGive(key) {
   state.shownGive = key;
   if ([$("reason"), ...$("hand").querySelectorAll(".card.legal")].every(onScreen)) return;
   $("me-bar").scrollIntoView({ block: "start" });
-}
-
-function renderTools(view) {
-  const me = view.me;
-  const status = view.table.status;
-  const seated = me.seat !== null && me.seat !== undefined;
-  $("step-away").hidden = !seated || status !== "playing";
-  $("step-away").textContent = me.away ? t("act.comeback") : t("act.stepaway");
-  $("leave").hidden = !seated || status === "ended";
-  $("end-table").hidden = !me.host || status === "ended";
-  const finished = status === "over" || status === "ended";
-  $("download-log").hidden = !finished;
-  $("download-log").href = `/api/tables/${code}/log`;
-  $("watch-replay").hidden = !finished;
-  $("watch-replay").href = `/static/replay.html?code=${code}`;
 }
 
 function renderSummaries(view) {

@@ -94,6 +94,28 @@ export function askNickname() {
  * come back (`isAway()`), leave, end the table, and `connect()` once a
  * newcomer has a nickname.
  */
+/**
+ * The side panel's table tools for `view`: step away, leave, end, the log
+ * and the replay (`replayPage` of static/). Whoever only watches a match
+ * under way has none of them: the panel goes rather than stay empty.
+ */
+export function renderTableTools(view, code, replayPage) {
+  const me = view.me;
+  const status = view.table.status;
+  const seated = me.seat !== null && me.seat !== undefined;
+  $("step-away").hidden = !seated || status !== "playing";
+  $("step-away").textContent = me.away ? t("act.comeback") : t("act.stepaway");
+  $("leave").hidden = !seated || status === "ended";
+  $("end-table").hidden = !me.host || status === "ended";
+  const finished = status === "over" || status === "ended";
+  $("download-log").hidden = !finished;
+  $("download-log").href = `/api/tables/${code}/log`;
+  $("watch-replay").hidden = !finished;
+  $("watch-replay").href = `/static/${replayPage}?code=${code}`;
+  const panel = $("step-away").closest(".table-tools");
+  panel.hidden = [...panel.children].every((tool) => tool.hidden);
+}
+
 export function wireTableTools({ act, isAway, connect }) {
   $("share-copy").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText($("share-link").value); } catch (_) { $("share-link").select(); }

@@ -1,7 +1,7 @@
 // Drawing a seat view (docs/web.md §5): the status bar, the seats round the
 // felt, the play log and the deal and match summaries. Pure drawing: no
 // messages are sent from here. Every server string goes in by textContent.
-import { t, pick, strengthName } from "/static/i18n.js";
+import { t, pick, hasKey, strengthName } from "/static/i18n.js";
 import { cardRow, rankLabel, sortCards } from "/static/cards.js";
 
 export const POSITIONS = ["bottom", "right", "top", "left"]; // by (seat - mySeat) mod 4
@@ -43,6 +43,21 @@ export function playerName(players, seat) {
 export function teamOfPlayers(players, team) {
   if (!players) return t("table.team.n", { n: team + 1 });
   return t("team.pair", { a: playerName(players, team), b: playerName(players, team + 2) });
+}
+
+/**
+ * The notes after a seat's name in one bracket, as a person writes them:
+ * " (Partner, simple)", "（搭档，简单）"; null when there is none.
+ */
+export function seatNotes(notes) {
+  const kept = notes.filter(Boolean);
+  return kept.length ? t("seat.notes", { notes: kept.join(t("seat.notes.sep")) }) : null;
+}
+
+/** Who plays a seat for now, when it is not its person: the bot's strength, or "away: a simple bot plays". */
+export function botNote(info) {
+  if (info.away) return info.bot ? t("seat.away.bot", { strength: strengthName(info.bot) }) : t("seat.away");
+  return info.bot && !info.human ? strengthName(info.bot) : null;
 }
 
 export function teamLabel(view, team) {
@@ -102,10 +117,11 @@ export function renderSeat(box, view, seat) {
   box.dataset.seat = String(seat);
   const head = el("div", "name");
   head.append(el("span", "seat-name", seatName(view, seat)));
-  if (mySeat !== null && seat === mySeat) head.append(" ", el("span", "tag", `(${t("seat.you")})`));
-  else if (mySeat !== null && seat === (mySeat ^ 2)) head.append(" ", el("span", "tag", `(${t("seat.partner")})`));
-  if (info.bot && (!info.human || info.away)) head.append(" ", el("span", "tag bot-tag", `[${strengthName(info.bot)}]`));
-  if (info.away) head.append(" ", el("span", "tag", `(${t("seat.away")})`));
+  let role = null;
+  if (mySeat !== null && seat === mySeat) role = t("seat.you");
+  else if (mySeat !== null && seat === (mySeat ^ 2)) role = t("seat.partner");
+  const notes = seatNotes([role, botNote(info)]);
+  if (notes) head.append(el("span", "tag", notes));
   const badge = placeBadge(info.place, deal);
   if (badge) head.append(el("span", "badge", badge));
   box.append(head);
@@ -180,6 +196,12 @@ export function renderLog(container, view) {
   container.scrollTop = container.scrollHeight;
 }
 
+/** A deal's result ("1-2") said so that a newcomer follows it: where the winners' partner finished. */
+export function outcomeText(outcome) {
+  const key = `summary.outcome.${String(outcome).replace("-", "")}`;
+  return hasKey(key) ? t(key) : t("summary.result", { result: outcome });
+}
+
 /** The body of the end-of-deal summary: result, finishing order, levels climbed. */
 export function dealSummaryNodes(view) {
   const results = view.match && view.match.results ? view.match.results : [];
@@ -187,7 +209,7 @@ export function dealSummaryNodes(view) {
   const nodes = [];
   if (!result) return nodes;
   nodes.push(el("p", "summary-winners", t(`summary.winners.${teamWhich(view, result.winning_team)}`, { n: result.winning_team + 1 })));
-  nodes.push(el("p", "summary-result", t("summary.result", { result: result.outcome })));
+  nodes.push(el("p", "summary-result", outcomeText(result.outcome)));
   const order = el("ol", "summary-order");
   for (const seat of result.placing || result.finishing_order) order.append(el("li", null, seatName(view, seat)));
   nodes.push(el("p", null, t("summary.order")), order);
