@@ -30,10 +30,10 @@ SHARED = {"en": "Tied for the lowest score: you share the win with", "zh": "并�
 YOU_WIN = {"en": "You win the game!", "zh": "你赢了！"}
 
 
-def tie_the_game(page: Page) -> None:
-    """Relay the table's messages, turning the view that ends the game into
-    a tie for the lowest score between this seat and another (a tie needs
-    many deals to come by itself)."""
+def relay_views(page: Page, change) -> None:
+    """Relay the table's messages, each view (a patch made whole) passed
+    through ``change``: a changed view is sent whole, None sends the message
+    as it came."""
     views = []
 
     def relay(ws):
@@ -46,20 +46,29 @@ def tie_the_game(page: Page) -> None:
                 return
             whole = data if data["type"] == "view" else deltas.apply(copy.deepcopy(views[-1]), data["ops"])
             views.append(whole)
-            if whole["table"]["status"] != "over":
-                ws.send(message)
-                return
-            tied = copy.deepcopy({**whole, "type": "view", "version": data["version"]})
-            me = tied["me"]["seat"]
-            other = (me + 1) % len(tied["seats"])
-            low = min(tied["match"]["scores"])
-            tied["match"]["scores"][me] = tied["match"]["scores"][other] = low
-            tied["match"]["winners"] = sorted([me, other])
-            ws.send(json.dumps(tied))
+            changed = change(copy.deepcopy({**whole, "type": "view", "version": data["version"]}))
+            ws.send(message if changed is None else json.dumps(changed))
 
         server.on_message(from_server)
 
     page.route_web_socket(re.compile(r"/ws/"), relay)
+
+
+def tie_the_game(page: Page) -> None:
+    """Turn the view that ends the game into a tie for the lowest score
+    between this seat and another (a tie needs many deals to come by itself)."""
+
+    def tie(view):
+        if view["table"]["status"] != "over":
+            return None
+        me = view["me"]["seat"]
+        other = (me + 1) % len(view["seats"])
+        low = min(view["match"]["scores"])
+        view["match"]["scores"][me] = view["match"]["scores"][other] = low
+        view["match"]["winners"] = sorted([me, other])
+        return view
+
+    relay_views(page, tie)
 
 
 @pytest.mark.parametrize("lang,viewport", [("en", None), ("zh", PHONE)])
@@ -99,3 +108,39 @@ def test_the_end_explains_each_penalty_shows_the_cards_held_and_a_tie_shares_the
     expect(result).to_contain_text(SHARED[lang])
     expect(result).not_to_contain_text(YOU_WIN[lang])
     page.screenshot(path=screenshots / f"gdy-end-breakdown-{lang}.png", full_page=True)
+
+
+ONE = {"en": {"cards": "1 card", "stock": "Stock: 1 card", "score": "1 point", "breakdown": re.compile(r"^1 card( × |$| =)")},
+       "zh": {"cards": "1 张", "stock": "牌堆：1 张", "score": "1 分", "breakdown": re.compile(r"^1 张( × |$| =)")}}
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", None), ("en", PHONE), ("zh", None)])
+def test_one_card_and_one_point_are_singular(new_page, screenshots, lang, viewport):
+    # The end of a deal said "1 cards", as did a seat, the stock and a score of 1.
+    page = new_page(viewport=viewport, lang=lang)
+
+    def one_of_each(view):
+        deal, me = view.get("deal"), view["me"]["seat"]
+        if not deal:
+            return None
+        other = (me + 1) % len(view["seats"])
+        view["seats"][other].update(cards=1, score=1)
+        deal["stock"] = 1
+        if deal.get("scoring"):
+            loser = next(seat for seat in range(len(view["seats"])) if seat != deal["winner"])
+            deal["scoring"][loser]["cards"] = 1
+        return view
+
+    relay_views(page, one_of_each)
+    set_nickname(page, "Solo")
+    choose_gdy(page, "vsbots", players=3, target=1, strength="random")
+    page.click("#vsbots-go")
+    table_code(page)
+    other = page.locator("#gdy-seats .gdy-seat").first
+    expect(other.locator(".seat-cards")).to_have_text(ONE[lang]["cards"])
+    expect(other.locator(".seat-score")).to_have_text(ONE[lang]["score"])
+    expect(page.locator("#stock-line")).to_contain_text(ONE[lang]["stock"])
+    play_until_over(page, screenshots, f"gdy-one-{lang}")
+    breakdowns = page.locator(".gdy-penalties li:not(.winner) .gdy-breakdown").all_inner_texts()
+    assert any(ONE[lang]["breakdown"].match(text.strip()) for text in breakdowns), breakdowns
+    assert not any("1 cards" in text for text in breakdowns)

@@ -54,7 +54,9 @@ const STRINGS = {
   "gdy.options": { en: "{n} players · game to {target} points", zh: "{n} 人 · {target} 分结束" },
   "gdy.scores": { en: "Scores", zh: "得分" },
   "gdy.score": { en: "{n} points", zh: "{n} 分" },
+  "gdy.score.one": { en: "{n} point", zh: "{n} 分" },
   "gdy.stock": { en: "Stock: {n} cards", zh: "牌堆：{n} 张" },
+  "gdy.stock.one": { en: "Stock: {n} card", zh: "牌堆：{n} 张" },
   "gdy.bombs": { en: "Bombs: {n} (penalties ×{x})", zh: "炸弹：{n} 个（罚分 ×{x}）" },
   "gdy.beat": { en: "To beat: {name} — the same kind and size one rank higher, a 2, or a bomb", zh: "要压：{name} —— 同牌型同张数大一级，或出2，或炸弹" },
   "gdy.lead": { en: "Your lead: play any combination", zh: "轮到你先出：可出任意牌型" },
@@ -126,6 +128,7 @@ const STRINGS = {
   "seat.host": { en: "host", zh: "房主" },
   "seat.n": { en: "Seat {n}", zh: "{n} 号位" },
   "seat.cards": { en: "{n} cards", zh: "{n} 张" },
+  "seat.cards.one": { en: "{n} card", zh: "{n} 张" },
   "seat.turn": { en: "to play", zh: "出牌中" },
   "seat.passed": { en: "Pass", zh: "不要" },
   "seat.left": { en: "Left with:", zh: "剩下：" },
@@ -342,7 +345,8 @@ export function getLang() {
 
 /** The string for key in the current language, with {name} placeholders filled. */
 export function t(key, params = {}) {
-  const entry = STRINGS[key];
+  // a count of one takes the key's singular form ("1 card"), where it has one
+  const entry = (params.n === 1 && STRINGS[`${key}.one`]) || STRINGS[key];
   if (!entry) return key;
   return fill(entry[lang] ?? entry.en, params);
 }
