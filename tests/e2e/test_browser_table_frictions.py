@@ -17,6 +17,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from playwright.sync_api import expect  # noqa: E402
 
+from test_browser_phone import PHONE  # noqa: E402
 from test_browser_table_states import CODE, ScriptedTable, make_view  # noqa: E402
 
 
@@ -28,8 +29,16 @@ def later(view: Dict[str, Any], **deal: Any) -> Dict[str, Any]:
     return view
 
 
-def test_the_host_can_remove_a_player_while_the_match_runs(new_page, server, screenshots):
-    page = new_page()
+REMOVING = {
+    "en": {"title": "Players at this table", "ask": "Remove {name} from this table?", "confirm": "Confirm", "cancel": "Cancel"},
+    "zh": {"title": "本桌玩家", "ask": "把 {name} 移出这张牌桌吗？", "confirm": "确认", "cancel": "取消"},
+}
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", None), ("zh", PHONE)])
+def test_the_host_can_remove_a_player_while_the_match_runs(new_page, server, screenshots, lang, viewport):
+    said = REMOVING[lang]
+    page = new_page(viewport=viewport, lang=lang)
     removed = []
     page.route(f"**/api/tables/{CODE}/remove",
                lambda route: (removed.append(json.loads(route.request.post_data)), route.fulfill(json={"ok": True})))
@@ -37,16 +46,18 @@ def test_the_host_can_remove_a_player_while_the_match_runs(new_page, server, scr
     page.goto(f"{server}/t/{CODE}")
     expect(page.locator("#felt")).to_be_visible()
     expect(page.locator("#room")).to_be_visible()
-    expect(page.locator("#room-title")).to_have_text("Players at this table")
+    expect(page.locator("#room-title")).to_have_text(said["title"])
     # every other person's seat has a Remove button; no "no requests" noise mid-match
     expect(page.locator("#room-seats .remove-player")).to_have_count(3)
     expect(page.locator("#room-requests-none")).to_be_hidden()
     expect(page.locator("#start-match")).to_be_hidden()
-    page.screenshot(path=screenshots / "host-remove-mid-match.png")
+    page.screenshot(path=screenshots / f"host-remove-mid-match-{lang}.png")
     # one click does not drop a friend mid-game: the page asks first, by name
     page.locator("#room-seats li[data-seat='2'] .remove-player").click()
     name = page.locator("#room-seats li[data-seat='2'] .seat-name").inner_text()
-    expect(page.locator("#dialog")).to_contain_text(f"Remove {name} from this table?")
+    expect(page.locator("#dialog")).to_contain_text(said["ask"].format(name=name))
+    expect(page.locator("#dialog-confirm")).to_have_text(said["confirm"])
+    expect(page.locator("#dialog-cancel")).to_have_text(said["cancel"])
     page.click("#dialog-cancel")
     page.wait_for_timeout(100)
     assert removed == []
