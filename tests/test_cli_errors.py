@@ -315,9 +315,12 @@ def _subcommands():
             for name, p in sub.choices.items()}
 
 
-# serve runs until stopped, judge waits for clients and connect for a judge:
-# their option errors are tested in tests/web and tests/judge.
-SUBCOMMANDS = {name: options for name, options in _subcommands().items() if name not in ("serve", "judge", "connect")}
+# serve runs until stopped, judge waits for clients and connect for a judge,
+# botzone is a bot program reading its match from stdin, botzone-judge runs
+# bot programs, train-net trains for minutes: their option errors are tested
+# in tests/web, tests/judge, tests/test_botzone*.py and tests/test_net.py.
+LONG_RUNNING = ("serve", "judge", "connect", "botzone", "botzone-judge", "train-net")
+SUBCOMMANDS = {name: options for name, options in _subcommands().items() if name not in LONG_RUNNING}
 WORKLOAD = {"--deals", "--matches", "--rollouts"}  # options that set the amount of work
 NAMES = ["random", "rule", "search", "simple", "Rule", "pagat", "STANDARD", "app", "2", "10", "t", "A", "k",
          "auto", "local", "rule,random", "search,rule", "rule,random,rule,random", ""]

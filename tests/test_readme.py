@@ -110,6 +110,8 @@ def is_cheap(args):
         return True
     if args.command == "botzone":
         return args.pack is not None  # the bot program reads stdin; packing writes a zip
+    if args.command == "train-net":
+        return False  # collects positions and trains for minutes (tests/test_net.py runs a small one)
     if args.command in ("play", "serve", "judge", "connect", "botzone-judge") or getattr(args, "ray", None):
         return False  # reads the terminal; runs until stopped or waits for clients; needs a cluster or a judge
     policies = args.bots if args.command == "arena" else [args.policy] if isinstance(args.policy, str) else args.policy

@@ -129,7 +129,7 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
     game = game if game is not None else game_entry(DEFAULT_GAME)
     parser = Parser(prog="guandan", description="A fast, exact Guandan rules engine.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena,serve,judge,connect,botzone,botzone-judge}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,simulate,arena,serve,judge,connect,botzone,botzone-judge,train-net}")
 
     demo = sub.add_parser("demo", help="deal a seeded hand and list its legal leads by kind")
     demo.add_argument("--seed", type=arguments.seed, default=1, help="deal seed in [0, 2**64) (default 1)")
@@ -163,6 +163,9 @@ def _parser(game: Optional[GameEntry] = None) -> Parser:
     from .botzone.command import add_commands as add_botzone_commands
 
     add_botzone_commands(sub)
+    from .learning.command import add_commands as add_learning_commands
+
+    add_learning_commands(sub)
     return parser
 
 

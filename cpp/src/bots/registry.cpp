@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "guandan/bots/net.h"
 #include "guandan/bots/random.h"
 #include "guandan/bots/rule.h"
 #include "guandan/bots/rule_styles.h"
@@ -40,6 +41,7 @@ std::unique_ptr<Policy> make_search_v3(const PolicyOptions& options) {
 
 constexpr PolicyEntry kPolicies[] = {
     {"random", "uniform over the legal moves and passing", false, &make_plain<RandomPolicy>},
+    {"net", "the learned bot: a small network scores each grouped play (bots/net.h)", false, &make_plain<NetPolicy>},
     {"rule", "plays the hand as the planner splits it, bombs by tempo (bots/rule.h)", false,
      &make_plain<RulePolicy>},
     {"rule_v1", "the first rule-based player: sheds its weakest rank, bombs late (bots/rule_v1.h)", false,

@@ -47,6 +47,7 @@ void BatchEnv::start_deal(Slot& slot, std::size_t env) {
   slot.deal_seed = match_deal_seed(setup_.seed, index);
   slot.deal.emplace(simulation_start(start_, slot.deal_seed));
   slot.choices = choice_rng(slot.deal_seed);
+  slot.teacher_choices = Rng(slot.deal_seed ^ 0x7EAC4E57EAC4E57Eull);
   ++slot.deals_started;
 }
 
@@ -63,16 +64,13 @@ void BatchEnv::fill_legal(Slot& slot, MoveList& moves) {
   generate_moves(deal.hand(deal.turn()), deal.level(), deal.rules().move_rules(), deal.last_play(), moves);
   if (moves.overflowed()) throw std::length_error("move list overflow");
   if (!deal.leading()) slot.legal[kPassAction] = 1;
-  // One representative per action, as group_moves (readings.h) picks it and
-  // guandan.learning.actions takes it: the first that uses the fewest wilds.
-  std::array<std::int8_t, kGiveBase> wilds;
-  for (const Move& m : moves) {
-    const std::size_t action = std::size_t(action_of(m));
-    const int w = declared_wild_count(m);
-    if (slot.legal[action] && w >= wilds[action]) continue;
-    slot.legal[action] = 1;
-    slot.moves[action] = m;
-    wilds[action] = std::int8_t(w);
+  std::array<int, kGiveBase> representative;
+  group_actions(moves.begin(), int(moves.size()), representative);
+  for (int a = 1; a < kGiveBase; ++a) {
+    const int i = representative[std::size_t(a)];
+    if (i < 0) continue;
+    slot.legal[std::size_t(a)] = 1;
+    slot.moves[std::size_t(a)] = moves[std::size_t(i)];
   }
 }
 
@@ -168,9 +166,57 @@ void BatchEnv::action_rows(std::int8_t* rows, std::int16_t* action) const {
     for (int a = 0; a < kNumActions; ++a) {
       if (!slot.legal[std::size_t(a)]) continue;
       const Move* move = a > kPassAction && a < kGiveBase ? &slot.moves[std::size_t(a)] : nullptr;
-      encode_action(a, move, rows + row * kActionFeatures);
+      std::int8_t* out = rows + row * kActionFeatures;
+      if (a >= kGiveBase) give_features(CardKind(a - kGiveBase), out);
+      else move_features(move, out);
       action[row++] = std::int16_t(a);
     }
+}
+
+}  // namespace guandan::learning
+
+namespace guandan::learning {
+
+void BatchEnv::view_features(std::int8_t* out) const {
+  for (std::size_t env = 0; env < slots_.size(); ++env) {
+    const RecordedDeal& deal = *slots_[env].deal;
+    net_view_features(deal.view(deal.turn()), out + env * kNetViewFeatures);
+  }
+}
+
+void BatchEnv::plan_rows(std::int8_t* out) const {
+  std::int64_t row = 0;
+  for (const Slot& slot : slots_) {
+    const RecordedDeal& deal = *slot.deal;
+    const NetPlanFeatures plan(deal.hand(deal.turn()), deal.level(), deal.rules().move_rules());
+    for (int a = 0; a < kNumActions; ++a) {
+      if (!slot.legal[std::size_t(a)]) continue;
+      const Move* move = a > kPassAction && a < kGiveBase ? &slot.moves[std::size_t(a)] : nullptr;
+      plan.of(move, out + kNetPlanFeatures * row++);
+    }
+  }
+}
+
+void BatchEnv::teacher_actions(const PolicyEntry& teacher, const OptionValues& options, std::int32_t* out) {
+  for (Slot& slot : slots_)
+    if (slot.teacher_entry != &teacher) {
+      slot.teacher = teacher.make(PolicyOptions{options, nullptr});
+      slot.teacher_entry = &teacher;
+    }
+  for_each_env([&](std::size_t env, MoveList& moves) {
+    Slot& slot = slots_[env];
+    const RecordedDeal& deal = *slot.deal;
+    const int seat = deal.turn();
+    if (deal.phase() != Phase::kPlay) {
+      out[env] = kGiveBase + slot.teacher->choose_card(deal.view(seat), deal.give_options(), slot.teacher_choices);
+      return;
+    }
+    moves.clear();
+    generate_moves(deal.hand(seat), deal.level(), deal.rules().move_rules(), deal.last_play(), moves);
+    const int choice = slot.teacher->choose_play(deal.view(seat), moves.begin(), int(moves.size()), !deal.leading(),
+                                                 slot.teacher_choices);
+    out[env] = choice < 0 ? kPassAction : action_of(moves[std::size_t(choice)]);
+  });
 }
 
 }  // namespace guandan::learning

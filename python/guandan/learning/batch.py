@@ -165,6 +165,30 @@ class BatchEnv:
         np.cumsum(self._mask.sum(axis=1, dtype=np.int64), out=offsets[1:])
         return rows, actions, offsets
 
+    def view_features(self) -> np.ndarray:
+        """The seat to act's view features as the learned bot reads them
+        (cpp/include/guandan/bots/net_features.h), one int8 row per env."""
+        if not self._started:
+            raise RuntimeError("call reset() before view_features()")
+        return self._core.view_features()
+
+    def plan_rows(self) -> np.ndarray:
+        """What the planner says of each legal action, as the learned bot
+        reads it (bots/net_features.h): one int8 row per row of
+        :meth:`action_rows`, in the same order."""
+        if not self._started:
+            raise RuntimeError("call reset() before plan_rows()")
+        return self._core.plan_rows()
+
+    def teacher_actions(self, teacher: str = "rule") -> np.ndarray:
+        """The action the built-in bot ``teacher`` (a spec such as ``"rule"``)
+        would take at each env's seat to act now, for imitation learning."""
+        if not self._started:
+            raise RuntimeError("call reset() before teacher_actions()")
+        if not isinstance(teacher, str):
+            raise TypeError(f"teacher must be a bot spec string such as 'rule', got {teacher!r}")
+        return self._core.teacher_actions(teacher)
+
     @staticmethod
     def sample_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         """One uniformly random legal action per row of ``mask``."""

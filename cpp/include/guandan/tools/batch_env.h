@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "guandan/bots/net_features.h"
 #include "guandan/bots/policy.h"
 #include "guandan/bots/registry.h"
 #include "guandan/common/rng.h"
@@ -65,6 +66,15 @@ class BatchEnv {
   // ascending (the order of the masks' ones); `action` gets their numbers.
   void action_rows(std::int8_t* rows, std::int16_t* action) const;
   const RecordedDeal& deal(int env) const { return *slots_[std::size_t(env)].deal; }
+  // The seat to act's view features (bots/net_features.h), n x kNetViewFeatures.
+  void view_features(std::int8_t* out) const;
+  // The planner's features of each legal action (bots/net_features.h), in
+  // the rows' order of action_rows: kNetPlanFeatures per row.
+  void plan_rows(std::int8_t* out) const;
+  // The action `teacher` (a registry policy) would take for each env's seat
+  // to act: its choice, as its grouped action. Each env keeps its own
+  // teacher and random stream (seeded by the deal), apart from the bots'.
+  void teacher_actions(const PolicyEntry& teacher, const OptionValues& options, std::int32_t* out);
 
  private:
   struct Slot {
@@ -73,6 +83,9 @@ class BatchEnv {
     std::uint64_t deal_seed = 0;
     Rng choices{0};
     std::array<std::unique_ptr<Policy>, 4> bots;
+    std::unique_ptr<Policy> teacher;
+    const PolicyEntry* teacher_entry = nullptr;
+    Rng teacher_choices{0};
     // The legal actions of the seat to act: the move each stands for.
     std::array<Move, kGiveBase> moves{};
     std::array<std::uint8_t, kNumActions> legal{};

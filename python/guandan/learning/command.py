@@ -1,0 +1,48 @@
+"""The ``guandan train-net`` command: trains the learned bot ``net``
+(guandan.learning.net_trainer), resumes, exports its weights for the core."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..gd import arguments
+
+
+_positive = arguments.integer_in(1, 100_000_000)
+
+
+def _train(args: argparse.Namespace) -> int:
+    from .net_trainer import run
+
+    run(
+        Path(args.out),
+        states=args.positions,
+        batches=args.steps,
+        seed=args.seed,
+        teacher=args.teacher,
+        resume=args.resume,
+        export=None if args.export is None else Path(args.export),
+        threads=args.threads,
+    )
+    return 0
+
+
+def add_commands(sub) -> None:
+    train = sub.add_parser(
+        "train-net",
+        help="train the learned bot `net` by imitating a teacher on the batched environment (numpy only)",
+        description="Collects the teacher's decisions in self-play deals (kept in OUT), trains the network with "
+        "checkpoints in OUT, and with --export writes the weights the core builds in. The shipped weights: "
+        "guandan train-net --out build/net --export cpp/src/bots/net_weights.inc (then rebuild).",
+    )
+    train.add_argument("--out", required=True, help="folder for the positions and the checkpoint")
+    train.add_argument("--positions", type=_positive, default=300_000, help="decisions to collect (default 300000)")
+    train.add_argument("--steps", type=_positive, default=10_000, help="training steps in all (default 10000)")
+    train.add_argument("--seed", type=arguments.seed, default=0, help="seed of the deals and the network (default 0)")
+    train.add_argument("--teacher", type=arguments.bot, default="rule",
+                       help="the core's bot imitated, a spec such as rule (default rule)")
+    train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
+    train.add_argument("--export", default=None, metavar="FILE", help="write the weights as C++ source to FILE")
+    train.add_argument("--threads", type=arguments.threads, default=1, help="threads collecting positions (default 1)")
+    train.set_defaults(run=_train)

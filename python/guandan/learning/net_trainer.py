@@ -1,0 +1,315 @@
+"""Trains the learned bot ``net`` (cpp/include/guandan/bots/net.h) with numpy alone.
+
+The network scores (view, action) pairs: the seat's view features, one
+action's features and what the planner says of it (bots/net_features.h,
+bots/action_space.h) -> 256 ReLU -> 64 ReLU -> a score; the bot plays the
+legal action it scores highest.
+
+Training imitates a teacher (``rule`` by default) on the batched environment
+(:mod:`guandan.learning.batch`): the learner plays all four seats, each step
+asks the teacher what it would do at every env's seat to act, records the
+view, the legal actions' feature rows and the teacher's choice, and plays
+the teacher's choice (a random legal action with probability ``explore``, so
+that positions off the teacher's path are seen too). The loss is the
+cross-entropy of a softmax over each position's legal actions. Tribute and
+return cards are left to ``rule`` (the bot asks it), so only play decisions
+are learned.
+
+    guandan train-net --out build/net            # collect, train, checkpoint
+    guandan train-net --out build/net --resume   # go on from the last checkpoint
+    guandan train-net --out build/net --export cpp/src/bots/net_weights.inc
+
+Everything is seeded: the same options on the same machine give the same
+weights (numpy's matrix products may round differently on another CPU).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from .. import _core
+from .batch import BatchEnv
+
+VIEW_FEATURES: int = _core.NET_VIEW_FEATURES
+# An action's row: its features (bots/action_space.h), then the planner's (bots/net_features.h).
+ACTION_FEATURES: int = _core.ACTION_FEATURES + _core.NET_PLAN_FEATURES
+INPUTS = VIEW_FEATURES + ACTION_FEATURES
+HIDDEN1, HIDDEN2 = _core.NET_HIDDEN
+GIVE_BASE = _core.NUM_ACTIONS - 54
+PARAM_NAMES = ("w1", "b1", "w2", "b2", "w3", "b3")
+
+
+@dataclass
+class Positions:
+    """Recorded decisions: position i's view is ``views[i]``, its legal
+    actions' feature rows ``rows[starts[i]:starts[i + 1]]``, the teacher's
+    choice row ``starts[i] + targets[i]``."""
+
+    views: np.ndarray
+    rows: np.ndarray
+    starts: np.ndarray
+    targets: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.views)
+
+
+def collect(
+    states: int,
+    seed: int = 0,
+    teacher: str = "rule",
+    envs: int = 256,
+    explore: float = 0.1,
+    threads: int = 1,
+    progress: Optional[Callable[[int], None]] = None,
+) -> Positions:
+    """Play self-play deals led by ``teacher`` until ``states`` play decisions
+    with more than one legal action are recorded."""
+    env = BatchEnv(envs=envs, seed=seed, threads=threads)
+    rng = np.random.default_rng(seed)
+    step = env.reset()
+    views: List[np.ndarray] = []
+    rows: List[np.ndarray] = []
+    counts: List[int] = []
+    targets: List[int] = []
+    recorded = 0
+    while recorded < states:
+        chosen = env.teacher_actions(teacher)
+        legal = step.mask.sum(axis=1)
+        keep = (chosen < GIVE_BASE) & (legal > 1)
+        if keep.any():
+            view = env.view_features()
+            all_rows, actions, offsets = env.action_rows()
+            all_rows = np.concatenate([all_rows, env.plan_rows()], axis=1)
+            for j in np.flatnonzero(keep):
+                mine = actions[offsets[j] : offsets[j + 1]]
+                views.append(view[j])
+                rows.append(all_rows[offsets[j] : offsets[j + 1]])
+                counts.append(len(mine))
+                targets.append(int(np.searchsorted(mine, chosen[j])))
+            recorded += int(keep.sum())
+            if progress is not None:
+                progress(min(recorded, states))
+        play = np.where(rng.random(envs) < explore, env.sample_actions(step.mask, rng), chosen)
+        step = env.step(play)
+    n = states
+    starts = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.asarray(counts[:n], dtype=np.int64), out=starts[1:])
+    return Positions(
+        views=np.stack(views[:n]).astype(np.int8),
+        rows=np.concatenate(rows[:n]).astype(np.int8),
+        starts=starts,
+        targets=np.asarray(targets[:n], dtype=np.int64),
+    )
+
+
+@dataclass
+class Net:
+    """The network's parameters (float32) and the optimiser's state."""
+
+    params: Dict[str, np.ndarray]
+    moments: Dict[str, np.ndarray] = field(default_factory=dict)
+    steps: int = 0
+
+    @classmethod
+    def initial(cls, seed: int) -> "Net":
+        rng = np.random.default_rng(seed)
+
+        def he(fan_in: int, shape: Tuple[int, ...]) -> np.ndarray:
+            return (rng.standard_normal(shape) * np.sqrt(2.0 / fan_in)).astype(np.float32)
+
+        params = {
+            "w1": he(INPUTS, (INPUTS, HIDDEN1)),
+            "b1": np.zeros(HIDDEN1, np.float32),
+            "w2": he(HIDDEN1, (HIDDEN1, HIDDEN2)),
+            "b2": np.zeros(HIDDEN2, np.float32),
+            "w3": he(HIDDEN2, (HIDDEN2,)),
+            "b3": np.zeros(1, np.float32),
+        }
+        return cls(params)
+
+    def scores(self, x: np.ndarray) -> Tuple[np.ndarray, tuple]:
+        p = self.params
+        h1 = np.maximum(x @ p["w1"] + p["b1"], 0)
+        h2 = np.maximum(h1 @ p["w2"] + p["b2"], 0)
+        return h2 @ p["w3"] + p["b3"][0], (x, h1, h2)
+
+    def save(self, path: Path) -> None:
+        arrays: Dict[str, Any] = {f"param_{k}": v for k, v in self.params.items()}
+        arrays.update({f"moment_{k}": v for k, v in self.moments.items()})
+        arrays["steps"] = np.int64(self.steps)
+        np.savez(path, **arrays)
+
+    @classmethod
+    def load(cls, path: Path) -> "Net":
+        with np.load(path) as data:
+            params = {k: data[f"param_{k}"] for k in PARAM_NAMES}
+            moments = {k[len("moment_") :]: data[k] for k in data.files if k.startswith("moment_")}
+            return cls(params, moments, int(data["steps"]))
+
+
+def batch_loss(net: Net, data: Positions, chosen: np.ndarray) -> Tuple[float, Dict[str, np.ndarray]]:
+    """The mean cross-entropy of the teacher's choices over positions
+    ``chosen``, and its gradient."""
+    sizes = data.starts[chosen + 1] - data.starts[chosen]
+    rows = np.concatenate([np.arange(data.starts[i], data.starts[i + 1]) for i in chosen])
+    group = np.repeat(np.arange(len(chosen)), sizes)
+    x = np.concatenate([data.views[chosen][group], data.rows[rows]], axis=1).astype(np.float32)
+    s, (x, h1, h2) = net.scores(x)
+    first = np.zeros(len(chosen) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=first[1:])
+    top = np.maximum.reduceat(s, first[:-1])
+    e = np.exp(s - top[group])
+    p = e / np.add.reduceat(e, first[:-1])[group]
+    target_rows = first[:-1] + data.targets[chosen]
+    loss = float(-np.log(p[target_rows] + 1e-12).mean())
+    ds = p.copy()
+    ds[target_rows] -= 1
+    ds /= len(chosen)
+    w = net.params
+    grads = {"w3": h2.T @ ds, "b3": np.array([ds.sum()], np.float32)}
+    dh2 = np.outer(ds, w["w3"]) * (h2 > 0)
+    grads["w2"], grads["b2"] = h1.T @ dh2, dh2.sum(axis=0)
+    dh1 = (dh2 @ w["w2"].T) * (h1 > 0)
+    grads["w1"], grads["b1"] = x.T @ dh1, dh1.sum(axis=0)
+    return loss, {k: v.astype(np.float32) for k, v in grads.items()}
+
+
+def adam_step(net: Net, grads: Dict[str, np.ndarray], lr: float, beta1=0.9, beta2=0.999, eps=1e-8) -> None:
+    net.steps += 1
+    for k, g in grads.items():
+        m = net.moments.setdefault(f"{k}_m", np.zeros_like(g))
+        v = net.moments.setdefault(f"{k}_v", np.zeros_like(g))
+        m *= beta1
+        m += (1 - beta1) * g
+        v *= beta2
+        v += (1 - beta2) * g * g
+        m_hat = m / (1 - beta1**net.steps)
+        v_hat = v / (1 - beta2**net.steps)
+        net.params[k] -= (lr * m_hat / (np.sqrt(v_hat) + eps)).astype(np.float32)
+
+
+def accuracy(net: Net, data: Positions, chosen: np.ndarray) -> float:
+    """The share of positions where the net's best action is the teacher's."""
+    hits = 0
+    for i in chosen:
+        lo, hi = data.starts[i], data.starts[i + 1]
+        x = np.concatenate([np.repeat(data.views[i][None], hi - lo, axis=0), data.rows[lo:hi]], axis=1)
+        s, _ = net.scores(x.astype(np.float32))
+        hits += int(np.argmax(s) == data.targets[i])
+    return hits / max(1, len(chosen))
+
+
+def train(
+    net: Net,
+    data: Positions,
+    batches: int,
+    seed: int,
+    batch_size: int = 256,
+    lr: float = 1e-3,
+    on_batch: Optional[Callable[[int, float], None]] = None,
+) -> float:
+    """``batches`` Adam steps on random batches of positions; the last loss.
+    Step k's batch depends only on (seed, k), so a run resumed from a
+    checkpoint takes the same steps as one that never stopped."""
+    loss = float("nan")
+    for b in range(batches):
+        chosen = np.random.default_rng((seed, net.steps)).integers(0, len(data), batch_size)
+        loss, grads = batch_loss(net, data, chosen)
+        adam_step(net, grads, lr)
+        if on_batch is not None:
+            on_batch(b, loss)
+    return loss
+
+
+def export_weights(net: Net, path: Path) -> None:
+    """Writes the weights as the C++ source net.cpp includes: each float32 in
+    the shortest decimal that reads back as the same float32."""
+
+    def floats(values: np.ndarray) -> str:
+        items = [str(v) + "f" for v in values.astype(np.float32).ravel()]
+        lines = [", ".join(items[i : i + 8]) for i in range(0, len(items), 8)]
+        return "{\n    " + ",\n    ".join(lines) + "}"
+
+    p = net.params
+    text = [
+        "// The learned bot's weights (bots/net.h), written by guandan train-net --export.",
+        f"// Trained for {net.steps} steps. Do not edit: retrain and export instead.",
+        f"constexpr float kNetW1[{INPUTS * HIDDEN1}] = {floats(p['w1'])};",
+        f"constexpr float kNetB1[{HIDDEN1}] = {floats(p['b1'])};",
+        f"constexpr float kNetW2[{HIDDEN1 * HIDDEN2}] = {floats(p['w2'])};",
+        f"constexpr float kNetB2[{HIDDEN2}] = {floats(p['b2'])};",
+        f"constexpr float kNetW3[{HIDDEN2}] = {floats(p['w3'])};",
+        f"constexpr float kNetB3 = {str(p['b3'].astype(np.float32)[0])}f;",
+    ]
+    Path(path).write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
+def read_exported(path: Path) -> Net:
+    """The weights of an exported file (export_weights), as a Net (no optimiser state)."""
+    import re
+
+    text = Path(path).read_text(encoding="utf-8")
+    params = {}
+    for name, key in (("W1", "w1"), ("B1", "b1"), ("W2", "w2"), ("B2", "b2"), ("W3", "w3")):
+        body = re.search(r"kNet%s\[\d+\] = \{([^}]*)\}" % name, text)
+        if body is None:
+            raise ValueError(f"{path}: no kNet{name}")
+        params[key] = np.array([float(v.rstrip("f")) for v in body.group(1).split(",")], dtype=np.float32)
+    bias = re.search(r"kNetB3 = ([^;]*);", text)
+    if bias is None:
+        raise ValueError(f"{path}: no kNetB3")
+    params["b3"] = np.array([float(bias.group(1).rstrip("f"))], dtype=np.float32)
+    params["w1"] = params["w1"].reshape(INPUTS, HIDDEN1)
+    params["w2"] = params["w2"].reshape(HIDDEN1, HIDDEN2)
+    return Net(params)
+
+
+def run(
+    out: Path,
+    states: int = 60_000,
+    batches: int = 3_000,
+    seed: int = 0,
+    teacher: str = "rule",
+    resume: bool = False,
+    export: Optional[Path] = None,
+    threads: int = 1,
+    log: Callable[[str], None] = print,
+) -> Net:
+    """The whole command: collect positions (kept in ``out``), train from
+    scratch or the last checkpoint, checkpoint, and optionally export."""
+    out.mkdir(parents=True, exist_ok=True)
+    data_path, checkpoint = out / f"positions-{teacher}-{seed}-{states}.npz", out / "checkpoint.npz"
+    if data_path.exists():
+        with np.load(data_path) as saved:
+            data = Positions(saved["views"], saved["rows"], saved["starts"], saved["targets"])
+        log(f"{len(data):,} positions from {data_path}")
+    else:
+        start = time.perf_counter()
+        data = collect(states, seed=seed, teacher=teacher, threads=threads)
+        np.savez(data_path, views=data.views, rows=data.rows, starts=data.starts, targets=data.targets)
+        log(f"collected {len(data):,} positions of {teacher} in {time.perf_counter() - start:.0f} s")
+    net = Net.load(checkpoint) if resume and checkpoint.exists() else Net.initial(seed)
+    if resume:
+        log(f"resuming after {net.steps} steps" if net.steps else "no checkpoint: starting from scratch")
+    held_out = np.arange(len(data) - min(2000, len(data) // 10), len(data))
+    first_held = int(held_out[0])
+    training = Positions(data.views[:first_held], data.rows, data.starts[: first_held + 1], data.targets[:first_held])
+    left = max(0, batches - net.steps)
+    chunk = 500
+    while left > 0:
+        n = min(chunk, left)
+        loss = train(net, training, n, seed)
+        left -= n
+        net.save(checkpoint)
+        log(f"step {net.steps}: loss {loss:.3f}, agrees with {teacher} on "
+            f"{accuracy(net, data, held_out[:500]):.1%} of held-out positions")
+    if export is not None:
+        export_weights(net, export)
+        log(f"exported the weights to {export}")
+    return net

@@ -1,0 +1,102 @@
+"""The learned bot `net` (cpp/include/guandan/bots/net.h) and its trainer
+(guandan.learning.net_trainer)."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import guandan
+from guandan import _core
+from guandan.learning import net_trainer as trainer
+from guandan.learning.batch import BatchEnv
+
+SHIPPED = Path(__file__).resolve().parents[1] / "cpp" / "src" / "bots" / "net_weights.inc"
+
+
+def test_the_core_scores_as_the_trainer_computes_with_the_shipped_weights():
+    net = trainer.read_exported(SHIPPED)
+    env = BatchEnv(envs=8, seed=3)
+    step = env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(25):
+        views = env.view_features()
+        rows, _, offsets = env.action_rows()
+        rows = np.concatenate([rows, env.plan_rows()], axis=1)
+        for j in range(env.envs):
+            mine = rows[offsets[j] : offsets[j + 1]]
+            x = np.concatenate([np.repeat(views[j][None], len(mine), axis=0), mine], axis=1).astype(np.float32)
+            expected, _ = net.scores(x)
+            assert np.allclose(_core.net_scores(views[j], mine), expected, rtol=1e-4, atol=1e-4)
+        step = env.step(env.sample_actions(step.mask, rng))
+
+
+def test_export_reads_back_exactly(tmp_path):
+    net = trainer.Net.initial(7)
+    trainer.export_weights(net, tmp_path / "w.inc")
+    back = trainer.read_exported(tmp_path / "w.inc")
+    for name in trainer.PARAM_NAMES:
+        assert np.array_equal(back.params[name], net.params[name])
+
+
+def test_net_plays_whole_deals_and_is_repeatable():
+    first = guandan.simulate(40, policy="net", seed=5)
+    again = guandan.simulate(40, policy="net", seed=5)
+    assert np.array_equal(first.placing, again.placing)
+    assert len(first) == 40
+
+
+def test_the_teacher_is_asked_for_legal_actions_only():
+    env = BatchEnv(envs=6, seed=1)
+    step = env.reset()
+    for _ in range(60):
+        chosen = env.teacher_actions("rule")
+        assert step.mask[np.arange(env.envs), chosen].all()
+        step = env.step(chosen)
+    with pytest.raises(ValueError, match="unknown policy"):
+        env.teacher_actions("no_such_bot")
+
+
+def test_training_imitates_the_teacher_and_resumes_exactly(tmp_path):
+    data = trainer.collect(1500, seed=2, envs=32)
+    assert len(data) == 1500 and data.starts[-1] == len(data.rows)
+    held = np.arange(1200, 1500)
+    train = trainer.Positions(data.views[:1200], data.rows, data.starts[:1201], data.targets[:1200])
+    net = trainer.Net.initial(0)
+    before = trainer.accuracy(net, data, held)
+    trainer.train(net, train, 150, seed=0)
+    assert trainer.accuracy(net, data, held) > before + 0.2
+
+    # 60 steps, a checkpoint, 60 more: the same weights as 120 at once.
+    whole = trainer.Net.initial(0)
+    trainer.train(whole, train, 120, seed=0)
+    half = trainer.Net.initial(0)
+    trainer.train(half, train, 60, seed=0)
+    half.save(tmp_path / "checkpoint.npz")
+    resumed = trainer.Net.load(tmp_path / "checkpoint.npz")
+    trainer.train(resumed, train, 60, seed=0)
+    for name in trainer.PARAM_NAMES:
+        assert np.array_equal(resumed.params[name], whole.params[name])
+
+
+def test_train_net_refuses_bad_options_in_one_line(capsys):
+    from guandan.cli import main
+
+    assert main(["train-net", "--out", "x", "--positions", "0"]) == 2
+    assert "--positions" in capsys.readouterr().err
+    assert main(["train-net"]) == 2
+    assert "--out" in capsys.readouterr().err
+
+
+def test_train_net_collects_trains_checkpoints_resumes_and_exports(tmp_path, capsys):
+    from guandan.cli import main
+
+    out, export = tmp_path / "net", tmp_path / "weights.inc"
+    assert main(["train-net", "--out", str(out), "--positions", "400", "--steps", "20"]) == 0
+    first = trainer.Net.load(out / "checkpoint.npz")
+    assert first.steps == 20 and "agrees with rule" in capsys.readouterr().out
+    assert main(["train-net", "--out", str(out), "--positions", "400", "--steps", "40", "--resume",
+                 "--export", str(export)]) == 0
+    assert "resuming after 20 steps" in capsys.readouterr().out
+    assert trainer.read_exported(export).params["w1"].shape == (trainer.INPUTS, trainer.HIDDEN1)
+    assert trainer.Net.load(out / "checkpoint.npz").steps == 40
