@@ -109,3 +109,20 @@ def test_the_practice_deal_starts_with_the_coach_and_a_guide(new_page, server, s
     page.goto(page.url.split("?")[0])
     expect(page.locator("#hand .card")).to_have_count(27)
     expect(page.locator("#practice-guide")).to_be_hidden()
+
+
+@pytest.mark.parametrize("path", ["/static/rules.html", "/static/gdy_rules.html"])
+@pytest.mark.parametrize("lang,go,name,needed", [("en", "Start a practice deal", "Your nickname", "Choose a nickname first."),
+                                                 ("zh", "开始练习局", "你的昵称", "请先填写昵称。")])
+def test_both_rules_pages_share_one_practice_form_in_both_languages(new_page, server, path, lang, go, name, needed):
+    # The form was written out in each page; rules_page.js now builds it for both.
+    page = new_page(lang=lang)
+    page.goto(server + path)
+    expect(page.locator("#practice-form")).to_have_count(1)
+    expect(page.locator("#practice-go")).to_have_text(go)
+    page.click("#practice-go")
+    expect(page.locator("label[for=practice-name]")).to_have_text(name)
+    expect(page.locator("#practice-message")).to_have_text(needed)
+    # the language switch reaches the form too
+    page.click("#lang-switch")
+    expect(page.locator("#practice-go")).not_to_have_text(go)

@@ -42,6 +42,8 @@ def test_every_key_the_pages_use_exists():
     for path in SCRIPTS:
         # t("key") with a whole key; t("prefix." + value) is checked below
         used |= set(re.findall(r'\bt\("([a-z0-9_.]+)"\s*[,)]', path.read_text(encoding="utf-8")))
+        # the keys of the elements a script makes (rules_page.js's practice form: node(tag, attributes, "key"))
+        used |= set(re.findall(r'\bnode\("[a-z]+", \{[^}]*\}, "([a-z0-9_.]+)"', path.read_text(encoding="utf-8")))
     missing = sorted(used - set(entries))
     assert not missing, missing
     # keys built at run time: a prefix and the values the protocol allows
@@ -88,3 +90,11 @@ def test_the_page_names_every_combination_as_the_server_does():
         assert f"<b>{zh}</b>" in chinese, f"the Chinese rules do not name {zh}"
     for old in ("tube", "plate"):
         assert old not in english.lower()
+
+
+def test_the_practice_form_is_written_once():
+    # both rules pages had the same form; rules_page.js builds it for both
+    for page in ("rules.html", "gdy_rules.html"):
+        text = (STATIC / page).read_text(encoding="utf-8")
+        assert 'id="practice"' in text and "practice-form" not in text, page
+    assert '"practice-form"' in (STATIC / "rules_page.js").read_text(encoding="utf-8")

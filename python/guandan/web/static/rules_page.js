@@ -8,6 +8,28 @@ import { api, currentPlayer } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** An element with its attributes; `text` a key of the catalogue (filled by applyI18n). */
+function node(tag, attributes, text, children = []) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  if (text) element.dataset.i18n = text;
+  element.append(...children);
+  return element;
+}
+
+/** The practice section's form, the same on both pages (each page keeps its
+ * own heading and words on what the practice is). */
+function practiceForm() {
+  const nameField = node("span", { id: "practice-name-field", class: "row", style: "margin:0", hidden: "" }, null, [
+    node("label", { for: "practice-name" }, "lobby.nickname"),
+    node("input", { id: "practice-name", maxlength: "20", autocomplete: "nickname" }),
+  ]);
+  const form = node("form", { class: "row", id: "practice-form" }, null, [
+    nameField, node("button", { id: "practice-go", class: "primary", type: "submit" }, "practice.go"),
+  ]);
+  return [form, node("p", { id: "practice-message", class: "message", role: "status" })];
+}
+
 function say(text) {
   $("practice-message").textContent = text;
 }
@@ -41,6 +63,7 @@ async function startPractice(event, practice) {
  * request (POST /api/tables/vs-bots).
  */
 export async function startRulesPage({ cardsOf, practice }) {
+  $("practice").append(...practiceForm()); // before initI18n fills its texts
   initI18n();
   const draw = () => {
     for (const slot of document.querySelectorAll("[data-cards]")) slot.replaceChildren(...cardsOf(slot));
