@@ -138,6 +138,15 @@ async def list_tables(request: Request) -> Response:
 
 
 @_errors
+async def list_my_tables(request: Request) -> Response:
+    player = _player(request)
+    rooms = _rooms(request)
+    tables = [{**table_summary(t, rooms.names), "me": {"seat": t.seat_of(player), "host": t.host == player}}
+              for t in rooms.tables_of(player)]
+    return JSONResponse({"tables": tables})
+
+
+@_errors
 async def create_table(request: Request) -> Response:
     player = _player(request)
     body = await _body(request)
@@ -357,6 +366,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/vs-bots", create_vs_bots, methods=["POST"]),
+        Route("/api/tables/mine", list_my_tables, methods=["GET"]),  # before {code}, which it would match
         Route("/api/tables/{code}", get_table, methods=["GET"]),
         Route("/api/tables/{code}/log", download_log, methods=["GET"]),
         Route("/api/tables/{code}/replay", get_replay, methods=["GET"]),

@@ -219,6 +219,14 @@ class Rooms:
                   and (now - t.last_active < HIDE_IDLE_S or t.code in self.connections)]
         return sorted(listed, key=lambda t: -t.created)[:50]
 
+    def tables_of(self, player: str) -> List[Table]:
+        """The tables ``player`` sits at or hosts that have not ended, the
+        most recently active first: the lobby's way back to them (a game
+        against bots is private, so no other list shows it)."""
+        self.sweep_idle()
+        mine = [t for t in self.tables.values() if t.status != "ended" and (t.host == player or player in t.seats)]
+        return sorted(mine, key=lambda t: -t.last_active)[:50]
+
     def sweep_idle(self) -> None:
         """End the tables nobody has acted at or watched for END_IDLE_S."""
         now = time.time()

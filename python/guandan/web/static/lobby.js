@@ -154,16 +154,57 @@ function cell(text) {
 }
 
 /** Each cell labelled with its column's heading, for the phone's one-table-a-block layout. */
-function labelCells(row) {
-  const headings = [...document.querySelectorAll("#open-tables thead th")].map((th) => th.textContent);
+function labelCells(row, list = "open-tables") {
+  const headings = [...document.querySelectorAll(`#${list} thead th`)].map((th) => th.textContent);
   [...row.children].forEach((td, i) => { if (headings[i]) td.dataset.label = headings[i]; });
   return row;
 }
 
-function openTableRow(table) {
+/** A table's own settings in words: Guandan's ruleset, Gan Deng Yan's size and target. */
+function settingsText(table) {
+  return (table.game || "guandan") === "guandan"
+    ? t("ruleset." + table.ruleset)
+    : t("gdy.options", { n: table.seats.length, target: table.options.target });
+}
+
+/** The tables this player sits at or hosts, each with its way back (a game against bots is listed nowhere else). */
+async function refreshMyTables() {
+  if (!player) return;
+  let tables = [];
+  try {
+    tables = (await api("GET", "/api/tables/mine")).tables;
+  } catch (error) {
+    return; // the rest of the lobby works without this list
+  }
+  $("mine-tables").querySelector("tbody").replaceChildren(...tables.map(myTableRow));
+  $("mine-panel").hidden = tables.length === 0;
+}
+
+/** A listed table's row: its cells, then the one with what may be done with it. */
+function tableRow(table, list, texts, control) {
   const row = document.createElement("tr");
   row.dataset.code = table.code;
   const action = document.createElement("td");
+  action.append(control);
+  row.append(...texts.map(cell), action);
+  return labelCells(row, list);
+}
+
+function myTableRow(table) {
+  const back = document.createElement("a");
+  back.className = "button-link mine-back";
+  back.href = tableLink(table.code);
+  back.textContent = t("lobby.mine.back");
+  return tableRow(table, "mine-tables", [
+    table.me.host && !table.solo ? t("lobby.mine.host", { code: table.code }) : table.code,
+    gameName(table.game || "guandan"),
+    settingsText(table),
+    table.solo ? t("lobby.mine.vsbots") : `${table.humans} / ${table.seats.length}`,
+    t("status." + table.status),
+  ], back);
+}
+
+function openTableRow(table) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "request-join";
@@ -172,18 +213,14 @@ function openTableRow(table) {
     await api("POST", `/api/tables/${table.code}/request`, {});
     openTable(table.code);
   }));
-  action.append(button);
-  const game = table.game || "guandan";
-  row.append(
-    cell(table.host_name || ""),
-    cell(gameName(game)),
-    cell(game === "guandan" ? t("ruleset." + table.ruleset) : t("gdy.options", { n: table.seats.length, target: table.options.target })),
-    cell(strengthName(table.bots)),
-    cell(`${table.humans} / ${table.seats.length}`),
-    cell(t("status." + table.status)),
-    action,
-  );
-  return labelCells(row);
+  return tableRow(table, "open-tables", [
+    table.host_name || "",
+    gameName(table.game || "guandan"),
+    settingsText(table),
+    strengthName(table.bots),
+    `${table.humans} / ${table.seats.length}`,
+    t("status." + table.status),
+  ], button);
 }
 
 /**
@@ -215,6 +252,7 @@ async function main() {
   initI18n();
   document.addEventListener("langchange", () => {
     fillSelects();
+    refreshMyTables();
     refreshOpenTables();
   });
 
@@ -260,11 +298,15 @@ async function main() {
     });
   });
 
-  $("open-refresh").addEventListener("click", refreshOpenTables);
+  $("open-refresh").addEventListener("click", () => {
+    refreshMyTables();
+    refreshOpenTables();
+  });
 
   const known = await currentPlayer().catch(() => null);
   player = player || known; // a nickname saved meanwhile stands
   if (player && !$("nickname").value) $("nickname").value = player.name;
+  refreshMyTables();
   refreshOpenTables();
 }
 
