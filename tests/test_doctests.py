@@ -7,6 +7,7 @@ import doctest
 import importlib
 import io
 import pkgutil
+import re
 from contextlib import redirect_stdout
 
 import pytest
@@ -32,7 +33,8 @@ def test_docstring_examples(name):
             raise
         pytest.skip(f"{name} needs {error.name}, not installed")
     source = getattr(module, "__file__", "") or ""
-    has_examples = source.endswith(".py") and ">>>" in open(source, encoding="utf-8").read()
+    # An example is a line that starts with ">>> " (not the text ">>>" inside a string).
+    has_examples = source.endswith(".py") and re.search(r"^\s*>>> ", open(source, encoding="utf-8").read(), re.M)
     report = io.StringIO()
     with redirect_stdout(report):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)

@@ -4,4 +4,5 @@ import sys
 
 from .command import main
 
-sys.exit(main())
+if __name__ == "__main__":  # importing the module (doctest discovery) runs nothing
+    sys.exit(main())

@@ -21,7 +21,7 @@ The play of the deal is the core's, under ``Ruleset.preset("botzone")``
     >>> scores_of_outcome(first_out=1, outcome="1-3")
     [0, 2, 0, 2]
     >>> error_scores(2)
-    [1, 0, -2, 1]
+    [0, 1, -2, 1]
 """
 
 from __future__ import annotations
