@@ -80,7 +80,9 @@ def test_http_error_paths(tmp_path):
     stranger = TestClient(app)
     assert stranger.post("/api/tables", json={}).status_code == 401
     stranger.cookies.set("guandan_session", "not-a-token")
-    assert stranger.get("/api/session").json()["error"]["code"] == "no_session"
+    # no session is an answer, not an error (a first visit asks): no 401 in the console
+    assert stranger.get("/api/session").json() == {"player": None}
+    assert stranger.get("/api/tables/mine").json()["error"]["code"] == "no_session"
     assert host.post("/api/tables", content=b"{nope").json()["error"]["code"] == "bad_request"
     assert host.post("/api/tables", json={"ruleset": "poker"}).json()["error"]["code"] == "bad_request"
     assert host.post("/api/tables", json={"bots": "godlike"}).status_code == 400
@@ -271,3 +273,23 @@ def test_coach_mode_is_kept_over_a_restart(tmp_path):
         with client.websocket_connect(f"/ws/{code}") as ws:
             ws.receive_json()
             assert ws.receive_json()["me"]["coach"] is True
+
+
+def test_a_table_whose_every_seat_holds_a_person_takes_no_request(tmp_path):
+    # A request its host could not approve (approve needs a seat without a
+    # person) is refused when made, in words, before and after the start.
+    app = create_app(str(tmp_path / "db.sqlite"), **FAST)
+    host = person(app, "Host")
+    code = _code(host)
+    for name in ("Bo", "Cy", "Di"):
+        assert person(app, name).post(f"/api/tables/{code}/join", json={}).status_code == 200
+    late = person(app, "Late")
+    for path in ("request", "join"):
+        reply = late.post(f"/api/tables/{code}/{path}", json={})
+        assert reply.status_code == 409 and reply.json()["error"]["code"] == "table_full", reply.text
+    reply = late.post(f"/api/tables/{code}/request", json={})
+    assert reply.json()["error"]["message"]["en"] == "the table is full: its host has no seat to give you"
+    assert host.post(f"/api/tables/{code}/start", json={}).status_code == 200
+    reply = late.post(f"/api/tables/{code}/join", json={})  # after the start a join is a request
+    assert reply.status_code == 409 and reply.json()["error"]["code"] == "table_full"
+    assert app.state.rooms.tables[code].requests == []

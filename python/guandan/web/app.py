@@ -119,7 +119,12 @@ async def post_session(request: Request) -> Response:
 
 @_errors
 async def get_session(request: Request) -> Response:
-    player = _player(request)
+    # No session is an answer here, not an error: the lobby asks on every
+    # first visit, and a 401 would show in the browser's console.
+    try:
+        player = _player(request)
+    except WebError:
+        return JSONResponse({"player": None})
     return JSONResponse({"player": {"id": player, "name": _rooms(request).names.get(player, "")}})
 
 

@@ -20,7 +20,7 @@ Message keys and their parameters (the ``MESSAGES`` table holds the texts):
 
 Errors of the HTTP API and the websocket (the error ``code`` is the key):
 ``bad_request``, ``no_session``, ``not_host``, ``removed``, ``no_table``,
-``table_full``, ``wrong_phase``, ``not_full``, ``too_few_players``,
+``table_full`` (``full_no_request`` when asking to join a table whose every seat holds a person), ``wrong_phase``, ``not_full``, ``too_few_players``,
 ``not_seated``, ``seat_taken``, ``no_request``, ``too_large``, ``too_many_connections``,
 ``already_hosting`` (table: the code of the table hosted), ``solo_table``, ``unavailable``,
 ``bad_message``, ``rate_limited``, ``unknown_type``, ``away``,
@@ -165,6 +165,7 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
     "removed": ("the host removed you from this table", "房主已将你移出本桌"),
     "no_table": ("no table with this code", "没有这个桌号的牌桌"),
     "table_full": ("the table is full", "牌桌已满"),
+    "full_no_request": ("the table is full: its host has no seat to give you", "牌桌已满：房主没有空位可以给你"),
     "wrong_phase": ("not possible at this point of the game", "当前阶段不能这样做"),
     "not_full": ("Not full yet — start anyway?", "人还没满，仍然开始吗？"),
     "too_few_players": ("a match needs at least two people", "至少需要两位玩家才能开始"),

@@ -193,6 +193,9 @@ class Table:
             raise WebError("removed")
         if player in self.seats or player in self.requests:
             return
+        if all(p is not None for p in self.seats):
+            # Every seat holds a person: the host would have none to give.
+            raise WebError("table_full", key="full_no_request")
         self.commit("request", player=player)
 
     def approve(self, by: str, player: Any, seat: Optional[int] = None) -> int:

@@ -39,12 +39,7 @@ export async function api(method, path, body) {
 
 /** The player of this browser's session cookie, or null when there is none. */
 export async function currentPlayer() {
-  try {
-    return (await api("GET", "/api/session")).player;
-  } catch (error) {
-    if (error.code === "no_session" || error.status === 401) return null;
-    throw error;
-  }
+  return (await api("GET", "/api/session")).player;
 }
 
 export async function setNickname(name) {

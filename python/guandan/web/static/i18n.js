@@ -34,6 +34,7 @@ const STRINGS = {
   "lobby.open.none": { en: "No open tables right now.", zh: "目前没有公开牌桌。" },
   "lobby.open.refresh": { en: "Refresh", zh: "刷新" },
   "lobby.open.request": { en: "Request to join", zh: "申请加入" },
+  "lobby.open.full": { en: "Full: no seat free", zh: "已满：没有空位" },
   "lobby.open.host": { en: "Host", zh: "房主" },
   "lobby.open.players": { en: "Players", zh: "玩家" },
   "lobby.open.status": { en: "Status", zh: "状态" },

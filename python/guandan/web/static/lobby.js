@@ -167,6 +167,10 @@ function settingsText(table) {
     : t("gdy.options", { n: table.seats.length, target: table.options.target });
 }
 
+// The codes of the tables this player sits at or hosts: the open tables
+// offer these a way back, not a request to join one's own table.
+let myCodes = new Set();
+
 /** The tables this player sits at or hosts, each with its way back (a game against bots is listed nowhere else). */
 async function refreshMyTables() {
   if (!player) return;
@@ -176,8 +180,15 @@ async function refreshMyTables() {
   } catch (error) {
     return; // the rest of the lobby works without this list
   }
+  myCodes = new Set(tables.map((table) => table.code));
   $("mine-tables").querySelector("tbody").replaceChildren(...tables.map(myTableRow));
   $("mine-panel").hidden = tables.length === 0;
+}
+
+/** Both lists, one's own first (the open tables read it). */
+async function refreshTables() {
+  await refreshMyTables();
+  await refreshOpenTables();
 }
 
 /** A listed table's row: its cells, then the one with what may be done with it. */
@@ -190,29 +201,45 @@ function tableRow(table, list, texts, control) {
   return labelCells(row, list);
 }
 
-function myTableRow(table) {
+function backLink(table) {
   const back = document.createElement("a");
   back.className = "button-link mine-back";
   back.href = tableLink(table.code);
   back.textContent = t("lobby.mine.back");
+  return back;
+}
+
+function myTableRow(table) {
   return tableRow(table, "mine-tables", [
     table.me.host && !table.solo ? t("lobby.mine.host", { code: table.code }) : table.code,
     gameName(table.game || "guandan"),
     settingsText(table),
     table.solo ? t("lobby.mine.vsbots") : `${table.humans} / ${table.seats.length}`,
     t("status." + table.status),
-  ], back);
+  ], backLink(table));
 }
 
-function openTableRow(table) {
+/** What an open table offers: the way back to one's own, else a request to join, which a full table cannot take. */
+function openTableControl(table) {
+  if (myCodes.has(table.code)) return backLink(table);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "request-join";
+  if (table.humans >= table.seats.length) {
+    // every seat holds a person: the host would have none to give
+    button.textContent = t("lobby.open.full");
+    button.disabled = true;
+    return button;
+  }
   button.textContent = t("lobby.open.request");
   button.addEventListener("click", () => guarded("open-message", async () => {
     await api("POST", `/api/tables/${table.code}/request`, {});
     openTable(table.code);
   }));
+  return button;
+}
+
+function openTableRow(table) {
   return tableRow(table, "open-tables", [
     table.host_name || "",
     gameName(table.game || "guandan"),
@@ -220,7 +247,7 @@ function openTableRow(table) {
     strengthName(table.bots),
     `${table.humans} / ${table.seats.length}`,
     t("status." + table.status),
-  ], button);
+  ], openTableControl(table));
 }
 
 /**
@@ -252,8 +279,7 @@ async function main() {
   initI18n();
   document.addEventListener("langchange", () => {
     fillSelects();
-    refreshMyTables();
-    refreshOpenTables();
+    refreshTables();
   });
 
   // every form is wired before the first request: a form sent while the
@@ -298,16 +324,12 @@ async function main() {
     });
   });
 
-  $("open-refresh").addEventListener("click", () => {
-    refreshMyTables();
-    refreshOpenTables();
-  });
+  $("open-refresh").addEventListener("click", refreshTables);
 
   const known = await currentPlayer().catch(() => null);
   player = player || known; // a nickname saved meanwhile stands
   if (player && !$("nickname").value) $("nickname").value = player.name;
-  refreshMyTables();
-  refreshOpenTables();
+  refreshTables();
 }
 
 main();
