@@ -88,15 +88,31 @@ def test_train_net_refuses_bad_options_in_one_line(capsys):
     assert "--out" in capsys.readouterr().err
 
 
-def test_train_net_collects_trains_checkpoints_resumes_and_exports(tmp_path, capsys):
+def test_train_net_imitates_learns_from_results_checkpoints_resumes_and_exports(tmp_path, capsys):
     from guandan.cli import main
 
     out, export = tmp_path / "net", tmp_path / "weights.inc"
     assert main(["train-net", "--out", str(out), "--positions", "400", "--steps", "20"]) == 0
     first = trainer.Net.load(out / "checkpoint.npz")
-    assert first.steps == 20 and "agrees with rule" in capsys.readouterr().out
-    assert main(["train-net", "--out", str(out), "--positions", "400", "--steps", "40", "--resume",
-                 "--export", str(export)]) == 0
-    assert "resuming after 20 steps" in capsys.readouterr().out
+    assert first.imitation_steps == 20 and "agrees with rule" in capsys.readouterr().out
+    assert main(["train-net", "--out", str(out), "--positions", "400", "--steps", "40", "--deals", "300",
+                 "--resume", "--export", str(export)]) == 0
+    said = capsys.readouterr().out
+    assert "resuming after 20 steps of imitation, 0 deals" in said and "300 deals against rule" in said
+    after = trainer.Net.load(out / "checkpoint.npz")
+    assert after.imitation_steps == 40 and after.deals == 300
     assert trainer.read_exported(export).params["w1"].shape == (trainer.INPUTS, trainer.HIDDEN1)
-    assert trainer.Net.load(out / "checkpoint.npz").steps == 40
+
+
+def test_the_policy_gradient_moves_the_policy_and_is_repeatable():
+    def learned():
+        net = trainer.Net.initial(3)
+        trainer.reinforce(net, 150, seed=4, envs=32, batch=512, log=lambda _: None)
+        return net
+
+    one, two = learned(), learned()
+    assert one.steps > 0
+    assert not np.array_equal(one.params["w1"], trainer.Net.initial(3).params["w1"])
+    for name in trainer.PARAM_NAMES:
+        assert np.array_equal(one.params[name], two.params[name])
+    assert -3 <= trainer.evaluate(one, deals=40) <= 3

@@ -24,6 +24,8 @@ def _train(args: argparse.Namespace) -> int:
         resume=args.resume,
         export=None if args.export is None else Path(args.export),
         threads=args.threads,
+        deals=args.deals,
+        opponent=args.opponent,
     )
     return 0
 
@@ -31,10 +33,10 @@ def _train(args: argparse.Namespace) -> int:
 def add_commands(sub) -> None:
     train = sub.add_parser(
         "train-net",
-        help="train the learned bot `net` by imitating a teacher on the batched environment (numpy only)",
-        description="Collects the teacher's decisions in self-play deals (kept in OUT), trains the network with "
-        "checkpoints in OUT, and with --export writes the weights the core builds in. The shipped weights: "
-        "guandan train-net --out build/net --export cpp/src/bots/net_weights.inc (then rebuild).",
+        help="train the learned bot `net` on the batched environment (numpy only)",
+        description="Imitates the teacher in self-play deals (its decisions kept in OUT), then with --deals learns "
+        "from results against --opponent, with checkpoints in OUT; --export writes the weights the core builds "
+        "in (docs/bots.md gives the command of the shipped weights; then rebuild).",
     )
     train.add_argument("--out", required=True, help="folder for the positions and the checkpoint")
     train.add_argument("--positions", type=_positive, default=300_000, help="decisions to collect (default 300000)")
@@ -42,6 +44,10 @@ def add_commands(sub) -> None:
     train.add_argument("--seed", type=arguments.seed, default=0, help="seed of the deals and the network (default 0)")
     train.add_argument("--teacher", type=arguments.bot, default="rule",
                        help="the core's bot imitated, a spec such as rule (default rule)")
+    train.add_argument("--deals", type=arguments.integer_in(0, 100_000_000), default=0,
+                       help="then deals of learning from results against --opponent (default 0)")
+    train.add_argument("--opponent", type=arguments.bot, default="rule",
+                       help="the core's bot played against while learning from results (default rule)")
     train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     train.add_argument("--export", default=None, metavar="FILE", help="write the weights as C++ source to FILE")
     train.add_argument("--threads", type=arguments.threads, default=1, help="threads collecting positions (default 1)")

@@ -114,7 +114,9 @@ class Net:
 
     params: Dict[str, np.ndarray]
     moments: Dict[str, np.ndarray] = field(default_factory=dict)
-    steps: int = 0
+    steps: int = 0  # the optimiser's steps (of the phase under way)
+    imitation_steps: int = 0  # steps of imitation done
+    deals: int = 0  # deals of the policy gradient done
 
     @classmethod
     def initial(cls, seed: int) -> "Net":
@@ -142,7 +144,8 @@ class Net:
     def save(self, path: Path) -> None:
         arrays: Dict[str, Any] = {f"param_{k}": v for k, v in self.params.items()}
         arrays.update({f"moment_{k}": v for k, v in self.moments.items()})
-        arrays["steps"] = np.int64(self.steps)
+        for counter in ("steps", "imitation_steps", "deals"):
+            arrays[counter] = np.int64(getattr(self, counter))
         np.savez(path, **arrays)
 
     @classmethod
@@ -150,12 +153,16 @@ class Net:
         with np.load(path) as data:
             params = {k: data[f"param_{k}"] for k in PARAM_NAMES}
             moments = {k[len("moment_") :]: data[k] for k in data.files if k.startswith("moment_")}
-            return cls(params, moments, int(data["steps"]))
+            return cls(params, moments, int(data["steps"]), int(data["imitation_steps"]), int(data["deals"]))
 
 
-def batch_loss(net: Net, data: Positions, chosen: np.ndarray) -> Tuple[float, Dict[str, np.ndarray]]:
-    """The mean cross-entropy of the teacher's choices over positions
-    ``chosen``, and its gradient."""
+def batch_loss(
+    net: Net, data: Positions, chosen: np.ndarray, weights: Optional[np.ndarray] = None
+) -> Tuple[float, Dict[str, np.ndarray]]:
+    """The mean cross-entropy of the targets over positions ``chosen``, each
+    weighted by ``weights`` (default 1: imitation; an advantage: the policy
+    gradient), and its gradient. Positions whose ``views`` have no columns
+    hold whole input rows in ``rows``."""
     sizes = data.starts[chosen + 1] - data.starts[chosen]
     rows = np.concatenate([np.arange(data.starts[i], data.starts[i + 1]) for i in chosen])
     group = np.repeat(np.arange(len(chosen)), sizes)
@@ -170,6 +177,8 @@ def batch_loss(net: Net, data: Positions, chosen: np.ndarray) -> Tuple[float, Di
     loss = float(-np.log(p[target_rows] + 1e-12).mean())
     ds = p.copy()
     ds[target_rows] -= 1
+    if weights is not None:
+        ds *= np.repeat(weights, sizes)
     ds /= len(chosen)
     w = net.params
     grads = {"w3": h2.T @ ds, "b3": np.array([ds.sum()], np.float32)}
@@ -272,44 +281,177 @@ def read_exported(path: Path) -> Net:
 
 def run(
     out: Path,
-    states: int = 60_000,
-    batches: int = 3_000,
+    states: int = 300_000,
+    batches: int = 10_000,
     seed: int = 0,
     teacher: str = "rule",
     resume: bool = False,
     export: Optional[Path] = None,
     threads: int = 1,
+    deals: int = 0,
+    opponent: str = "rule",
     log: Callable[[str], None] = print,
 ) -> Net:
-    """The whole command: collect positions (kept in ``out``), train from
-    scratch or the last checkpoint, checkpoint, and optionally export."""
+    """The whole command, in two phases with a checkpoint in ``out`` after
+    every chunk: imitation of ``teacher`` for ``batches`` steps (its
+    positions kept in ``out``), then the policy gradient for ``deals``
+    deals against ``opponent`` (reinforce), each chunk scored by
+    :func:`evaluate`; then optionally the export. From scratch, or with
+    ``resume`` from the checkpoint, to the same weights."""
     out.mkdir(parents=True, exist_ok=True)
-    data_path, checkpoint = out / f"positions-{teacher}-{seed}-{states}.npz", out / "checkpoint.npz"
-    if data_path.exists():
-        with np.load(data_path) as saved:
-            data = Positions(saved["views"], saved["rows"], saved["starts"], saved["targets"])
-        log(f"{len(data):,} positions from {data_path}")
-    else:
-        start = time.perf_counter()
-        data = collect(states, seed=seed, teacher=teacher, threads=threads)
-        np.savez(data_path, views=data.views, rows=data.rows, starts=data.starts, targets=data.targets)
-        log(f"collected {len(data):,} positions of {teacher} in {time.perf_counter() - start:.0f} s")
+    checkpoint = out / "checkpoint.npz"
     net = Net.load(checkpoint) if resume and checkpoint.exists() else Net.initial(seed)
     if resume:
-        log(f"resuming after {net.steps} steps" if net.steps else "no checkpoint: starting from scratch")
-    held_out = np.arange(len(data) - min(2000, len(data) // 10), len(data))
-    first_held = int(held_out[0])
-    training = Positions(data.views[:first_held], data.rows, data.starts[: first_held + 1], data.targets[:first_held])
-    left = max(0, batches - net.steps)
-    chunk = 500
-    while left > 0:
-        n = min(chunk, left)
-        loss = train(net, training, n, seed)
-        left -= n
+        done = f"{net.imitation_steps} steps of imitation, {net.deals:,} deals" if checkpoint.exists() else ""
+        log(f"resuming after {done}" if done else "no checkpoint: starting from scratch")
+    if net.imitation_steps < batches:
+        data = _positions(out, states, seed, teacher, threads, log)
+        held_out = np.arange(len(data) - min(2000, len(data) // 10), len(data))
+        first_held = int(held_out[0])
+        training = Positions(data.views[:first_held], data.rows, data.starts[: first_held + 1], data.targets[:first_held])
+        while net.imitation_steps < batches:
+            n = min(500, batches - net.imitation_steps)
+            loss = train(net, training, n, seed)
+            net.imitation_steps = net.steps
+            net.save(checkpoint)
+            log(f"imitation step {net.imitation_steps}: loss {loss:.3f}, agrees with {teacher} on "
+                f"{accuracy(net, data, held_out[:500]):.1%} of held-out positions")
+    chunk = 10_000
+    while net.deals < deals:
+        if net.deals == 0:
+            net.moments, net.steps = {}, 0  # a new objective: the optimiser starts over
+        n = min(chunk, deals - net.deals)
+        reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=opponent, log=lambda _: None)
+        net.deals += n
         net.save(checkpoint)
-        log(f"step {net.steps}: loss {loss:.3f}, agrees with {teacher} on "
-            f"{accuracy(net, data, held_out[:500]):.1%} of held-out positions")
+        log(f"{net.deals:,} deals against {opponent}: {evaluate(net, 1000, opponent=opponent):+.3f} "
+            f"levels per deal against it (1,000 duplicate deals)")
     if export is not None:
         export_weights(net, export)
         log(f"exported the weights to {export}")
+    return net
+
+
+def _positions(out: Path, states: int, seed: int, teacher: str, threads: int, log: Callable[[str], None]) -> Positions:
+    """The imitation's positions: collected once, then read from ``out``."""
+    path = out / f"positions-{teacher}-{seed}-{states}.npz"
+    if path.exists():
+        with np.load(path) as saved:
+            data = Positions(saved["views"], saved["rows"], saved["starts"], saved["targets"])
+        log(f"{len(data):,} positions from {path}")
+        return data
+    start = time.perf_counter()
+    data = collect(states, seed=seed, teacher=teacher, threads=threads)
+    np.savez(path, views=data.views, rows=data.rows, starts=data.starts, targets=data.targets)
+    log(f"collected {len(data):,} positions of {teacher} in {time.perf_counter() - start:.0f} s")
+    return data
+
+
+# --- learning from results: the policy gradient against opponents ------------
+
+
+def _decisions(net: Net, env: BatchEnv) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The inputs of every env's legal actions now: (x, actions, offsets, scores)."""
+    views = env.view_features()
+    rows, actions, offsets = env.action_rows()
+    rows = np.concatenate([rows, env.plan_rows()], axis=1)
+    group = np.repeat(np.arange(env.envs), np.diff(offsets))
+    x = np.concatenate([views[group], rows], axis=1)
+    scores, _ = net.scores(x.astype(np.float32))
+    return x, actions, offsets, scores
+
+
+def _pick(scores: np.ndarray, offsets: np.ndarray, rng: Optional[np.random.Generator], temperature: float) -> np.ndarray:
+    """Per env, the index of its chosen row: the best, or drawn from the softmax at `temperature`."""
+    starts = offsets[:-1]
+    group = np.repeat(np.arange(len(starts)), np.diff(offsets))
+    top = np.maximum.reduceat(scores, starts)
+    if rng is None:
+        best = np.full(len(starts), -1)
+        is_top = scores == top[group]
+        first = np.flatnonzero(is_top)
+        best[group[first[::-1]]] = first[::-1]  # the first best row of each env
+        return best
+    e = np.exp((scores - top[group]) / temperature)
+    cumulative = np.cumsum(e)
+    before = np.concatenate([[0.0], cumulative])[starts]
+    draw = before + rng.random(len(starts)) * (cumulative[offsets[1:] - 1] - before)
+    return np.minimum(np.searchsorted(cumulative, draw, side="right"), offsets[1:] - 1)
+
+
+def evaluate(net: Net, deals: int = 1000, seed: int = 10**9, opponent: str = "rule") -> float:
+    """Levels per deal of `net` (playing its best) minus `opponent`'s, over
+    `deals` seeded deals played twice with the seats swapped (duplicate)."""
+    total = 0.0
+    for mine in ((0, 2), (1, 3)):
+        env = BatchEnv(envs=deals, seed=seed, bots={s: opponent for s in range(4) if s not in mine})
+        step = env.reset()
+        finished = np.zeros(deals, dtype=bool)
+        while not finished.all():
+            _, actions, offsets, scores = _decisions(net, env)
+            step = env.step(actions[_pick(scores, offsets, None, 1.0)])
+            fresh = step.done & ~finished
+            total += float(step.reward[fresh, mine[0]].sum())
+            finished |= step.done
+    return total / (2 * deals)
+
+
+def reinforce(
+    net: Net,
+    deals: int,
+    seed: int,
+    opponent: str = "rule",
+    envs: int = 256,
+    temperature: float = 0.5,
+    lr: float = 3e-4,
+    batch: int = 4096,
+    log: Callable[[str], None] = print,
+) -> Net:
+    """Plays `deals` deals as seats 0 and 2 against `opponent`, drawing from
+    the softmax at `temperature`, and moves the policy toward the actions of
+    the deals its team did better than usual in (REINFORCE with the mean
+    result as the baseline): the method that learns from results, not from
+    a teacher."""
+    rng = np.random.default_rng((seed, net.steps))
+    env = BatchEnv(envs=envs, seed=seed + net.steps, bots={1: opponent, 3: opponent})
+    step = env.reset()
+    open_rows: List[List[np.ndarray]] = [[] for _ in range(envs)]
+    open_pick: List[List[int]] = [[] for _ in range(envs)]
+    done_x: List[np.ndarray] = []
+    done_sizes: List[int] = []
+    done_pick: List[int] = []
+    done_return: List[float] = []
+    played, baseline = 0, 0.0
+    while played < deals:
+        x, actions, offsets, scores = _decisions(net, env)
+        chosen = _pick(scores, offsets, rng, temperature)
+        for j in range(envs):
+            lo, hi = offsets[j], offsets[j + 1]
+            if hi - lo > 1 and actions[chosen[j]] < GIVE_BASE:
+                open_rows[j].append(x[lo:hi])
+                open_pick[j].append(int(chosen[j] - lo))
+        step = env.step(actions[chosen])
+        for ended in np.flatnonzero(step.done).tolist():
+            result = float(step.reward[ended, 0])
+            for rows, pick in zip(open_rows[ended], open_pick[ended]):
+                done_x.append(rows)
+                done_sizes.append(len(rows))
+                done_pick.append(pick)
+                done_return.append(result)
+            open_rows[ended], open_pick[ended] = [], []
+            played += 1
+            baseline += (result - baseline) * 0.01
+        if len(done_pick) >= batch:
+            data = Positions(
+                views=np.zeros((len(done_pick), 0), np.int8),
+                rows=np.concatenate(done_x),
+                starts=np.concatenate([[0], np.cumsum(done_sizes)]),
+                targets=np.asarray(done_pick),
+            )
+            advantage = np.asarray(done_return, np.float32) - baseline
+            _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=advantage)
+            adam_step(net, grads, lr)
+            done_x, done_sizes, done_pick, done_return = [], [], [], []
+            if net.steps % 20 == 0:
+                log(f"step {net.steps}: {played:,} deals, mean result {baseline:+.3f}")
     return net
