@@ -18,6 +18,16 @@ from guandan.web import create_app
 
 FAST = dict(bot_delay=0, message_rate=(10000.0, 10000))
 
+#: The server's first database schema (schema version 1, before versions
+#: were kept): Guandan tables only, one session token on each player's row.
+FIRST_SCHEMA = """
+    CREATE TABLE players (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL, name TEXT NOT NULL, created REAL NOT NULL);
+    CREATE TABLE tables (code TEXT PRIMARY KEY, host TEXT NOT NULL, ruleset TEXT NOT NULL, bots TEXT NOT NULL,
+                         public INTEGER NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL);
+    CREATE TABLE actions (code TEXT NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL,
+                          at REAL NOT NULL, PRIMARY KEY (code, n));
+"""
+
 
 def person(app, name: str) -> TestClient:
     client = TestClient(app)

@@ -11,6 +11,8 @@ from collections import Counter
 
 import pytest
 
+from starlette.testclient import TestClient
+
 from tests.web.helpers import FAST, create_app, person, play_through
 from guandan.gd.ruleset import PRESET_NAMES
 
@@ -82,3 +84,30 @@ def test_no_hidden_card_reaches_a_seat(tmp_path, ruleset):
 
 
 _ALL_CARDS = {r + s for r in "23456789TJQKA" for s in "shcd"} | {"SJ", "BJ"}
+
+
+def test_no_card_or_password_record_in_the_lobby_and_account_replies(tmp_path):
+    # Mid-deal, every reply of the lobby's and the accounts' endpoints, to the
+    # seated player on two browsers and to a stranger: no card (the hands
+    # travel only in seat views) and nothing of a password but its check.
+    app = create_app(str(tmp_path / "leak.sqlite"), **FAST)
+    password = "correct horse"
+    with person(app, "Host") as host, person(app, "Other") as stranger:
+        code = host.post("/api/tables/vs-bots", json={"bots": "simple"}).json()["table"]["code"]
+        with host.websocket_connect(f"/ws/{code}") as ws:
+            view = ws.receive_json()
+            while view["type"] != "view" or not view["deal"] or not view["deal"]["hand"]:
+                view = ws.receive_json()
+            replies = [host.post("/api/account/sign-up", json={"login": "host", "password": password})]
+            other_browser = TestClient(app)  # not entered: its end would close the app's store
+            replies.append(other_browser.post("/api/account/sign-in", json={"login": "host", "password": password}))
+            for client in (host, other_browser, stranger):
+                for path in ("/api/session", "/api/tables/mine", "/api/tables", f"/api/tables/{code}"):
+                    replies.append(client.get(path))
+            replies.append(other_browser.post("/api/account/sign-out", json={}))
+        record = app.state.rooms.store.account("host")[1]
+    for reply in replies:
+        assert reply.status_code < 400, reply.text
+        strings = set(_strings(reply.json()))
+        assert not strings & _ALL_CARDS, (reply.url, strings & _ALL_CARDS)
+        assert password not in reply.text and "scrypt" not in reply.text and record.split("$")[-1] not in reply.text

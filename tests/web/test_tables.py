@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import FAST, create_app, person, play_through
+from tests.web.helpers import FAST, FIRST_SCHEMA, create_app, person, play_through
 
 
 def _code(client, **options):
@@ -81,7 +81,7 @@ def test_http_error_paths(tmp_path):
     assert stranger.post("/api/tables", json={}).status_code == 401
     stranger.cookies.set("guandan_session", "not-a-token")
     # no session is an answer, not an error (a first visit asks): no 401 in the console
-    assert stranger.get("/api/session").json() == {"player": None}
+    assert stranger.get("/api/session").json() == {"player": None, "account": None}
     assert stranger.get("/api/tables/mine").json()["error"]["code"] == "no_session"
     assert host.post("/api/tables", content=b"{nope").json()["error"]["code"] == "bad_request"
     assert host.post("/api/tables", json={"ruleset": "poker"}).json()["error"]["code"] == "bad_request"
@@ -176,12 +176,17 @@ def test_every_field_of_an_odd_type_is_a_400_never_a_5xx(tmp_path):
     # endpoint and every field it reads.
     from guandan.web.app import TABLE_ACTIONS
 
-    app = create_app(str(tmp_path / "db.sqlite"), **FAST)
+    from guandan.web.accounts import SignInLimits
+
+    unlimited = SignInLimits(login=(10_000, 0.001), address=(10_000, 0.001))
+    app = create_app(str(tmp_path / "db.sqlite"), **FAST, sign_in_limits=unlimited)
     host = person(app, "Host")
     code = _code(host)
     odd = [[], ["rule"], {}, {"a": 1}, 3, 2.5, None, True, "x" * 5000]
-    fields = ["ruleset", "bots", "public", "name", "seat", "player", "anyway", "seats", "game", "players", "target"]
-    paths = ["/api/session", "/api/tables", "/api/tables/vs-bots"] + [f"/api/tables/{code}/{a}" for a in TABLE_ACTIONS]
+    fields = ["ruleset", "bots", "public", "name", "seat", "player", "anyway", "seats", "game", "players", "target",
+              "login", "password"]
+    accounts = ["/api/account/sign-up", "/api/account/sign-in", "/api/account/sign-out"]
+    paths = ["/api/session", "/api/tables", "/api/tables/vs-bots", *accounts] + [f"/api/tables/{code}/{a}" for a in TABLE_ACTIONS]
     for path in paths:
         for field in fields:
             for value in odd:
@@ -202,12 +207,7 @@ def test_a_database_from_before_games_had_a_column_still_opens(tmp_path):
 
     path = str(tmp_path / "old.sqlite")
     db = sqlite3.connect(path)
-    db.executescript("""
-        CREATE TABLE players (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL, name TEXT NOT NULL, created REAL NOT NULL);
-        CREATE TABLE tables (code TEXT PRIMARY KEY, host TEXT NOT NULL, ruleset TEXT NOT NULL, bots TEXT NOT NULL,
-                             public INTEGER NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL);
-        CREATE TABLE actions (code TEXT NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL,
-                              at REAL NOT NULL, PRIMARY KEY (code, n));
+    db.executescript(FIRST_SCHEMA + """
         INSERT INTO players VALUES ('p1', 'hash', 'Old', 0);
         INSERT INTO tables VALUES ('ABCDEF', 'p1', 'pagat', 'simple', 1, 7, 1.0);
         INSERT INTO actions VALUES ('ABCDEF', 0, 'join', '{"player":"p1","seat":0}', 1.0);

@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..gd.log import dumps
-from . import protocol, sessions
+from . import accounts, protocol, sessions
 from .bot_runner import BotRunner
 from .errors import WebError
 from .i18n import detail
@@ -69,13 +69,25 @@ async def _body(request: Request) -> Dict[str, Any]:
     return body
 
 
+def _session_token(request: Any) -> Optional[str]:
+    token = request.cookies.get(sessions.COOKIE)
+    return token if token and len(token) <= 100 else None
+
+
 def _player(request: Any) -> str:
     """The player of the request's session cookie; ``no_session`` without one."""
-    token = request.cookies.get(sessions.COOKIE)
-    found = None if not token or len(token) > 100 else _rooms(request).store.player_by_token(sessions.token_hash(token))
+    token = _session_token(request)
+    found = None if token is None else _rooms(request).store.player_by_token(sessions.token_hash(token))
     if found is None:
         raise WebError("no_session")
     return found[0]
+
+
+def _player_or_none(request: Any) -> Optional[str]:
+    try:
+        return _player(request)
+    except WebError:
+        return None
 
 
 def _errors(handler: Handler) -> Handler:
@@ -95,15 +107,25 @@ def _bool(body: Dict[str, Any], key: str, default: bool) -> bool:
 
 
 # --- session -------------------------------------------------------------------
+def _session_reply(rooms: Rooms, player: Optional[str], token: Optional[str] = None, status: int = 200) -> Response:
+    """``{"player", "account"}`` for ``player`` (None: no session), setting
+    the cookie of a new session ``token``."""
+    if player is None:
+        return JSONResponse({"player": None, "account": None}, status_code=status)
+    login = rooms.store.login_of(player)
+    response = JSONResponse({"player": {"id": player, "name": rooms.names.get(player, "")},
+                             "account": None if login is None else {"login": login}}, status_code=status)
+    if token is not None:
+        response.set_cookie(sessions.COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+    return response
+
+
 @_errors
 async def post_session(request: Request) -> Response:
     body = await _body(request)
     name = sessions.nickname(body.get("name"))
     rooms = _rooms(request)
-    try:
-        player = _player(request)
-    except WebError:
-        player = None
+    player = _player_or_none(request)
     token = None
     if player is None:
         token, player = sessions.new_token(), sessions.new_player_id()
@@ -111,21 +133,80 @@ async def post_session(request: Request) -> Response:
     else:
         rooms.store.rename_player(player, name)
     rooms.names[player] = name
-    response = JSONResponse({"player": {"id": player, "name": name}})
-    if token is not None:
-        response.set_cookie(sessions.COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
-    return response
+    return _session_reply(rooms, player, token)
 
 
 @_errors
 async def get_session(request: Request) -> Response:
     # No session is an answer here, not an error: the lobby asks on every
     # first visit, and a 401 would show in the browser's console.
-    try:
-        player = _player(request)
-    except WebError:
-        return JSONResponse({"player": None})
-    return JSONResponse({"player": {"id": player, "name": _rooms(request).names.get(player, "")}})
+    return _session_reply(_rooms(request), _player_or_none(request))
+
+
+# --- accounts ------------------------------------------------------------------
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else ""
+
+
+@_errors
+async def sign_up(request: Request) -> Response:
+    """An account for this browser's player (a guest keeps their name and
+    tables), or for a new player named ``name`` when there is no session."""
+    body = await _body(request)
+    login = accounts.login_key(body.get("login"))
+    password = accounts.new_password(body.get("password"))
+    rooms = _rooms(request)
+    player = _player_or_none(request)
+    if player is not None and rooms.store.login_of(player) is not None:
+        raise WebError("signed_in")
+    name = sessions.nickname(body.get("name")) if player is None or body.get("name") is not None else None
+    # each sign-up hashes, and a taken login tells that it exists: they count too
+    request.app.state.sign_in_limits.check(_address(request))
+    if rooms.store.account(login) is not None:
+        raise WebError("login_taken")
+    record = await asyncio.to_thread(accounts.hash_password, password)
+    token = None
+    if player is None:
+        token, player = sessions.new_token(), sessions.new_player_id()
+        rooms.store.add_account(login, player, record, new_player=(sessions.token_hash(token), name))
+    else:
+        rooms.store.add_account(login, player, record)
+        if name is not None:
+            rooms.store.rename_player(player, name)
+    if name is not None:
+        rooms.names[player] = name
+    return _session_reply(rooms, player, token, status=201)
+
+
+@_errors
+async def sign_in(request: Request) -> Response:
+    """A new session of the account's player on this browser."""
+    body = await _body(request)
+    login = accounts.login_key(body.get("login"))
+    password = accounts.given_password(body.get("password"))
+    rooms = _rooms(request)
+    request.app.state.sign_in_limits.check(_address(request), login)
+    found = rooms.store.account(login)
+    if not await asyncio.to_thread(accounts.check_sign_in, password, None if found is None else found[1]):
+        raise WebError("sign_in_failed")
+    player = found[0]
+    token = sessions.new_token()
+    rooms.store.add_session(sessions.token_hash(token), player)
+    return _session_reply(rooms, player, token)
+
+
+@_errors
+async def sign_out(request: Request) -> Response:
+    """End this browser's session of an account (its other sessions stay).
+    A guest's session is the only key to their seats: it is not ended."""
+    player = _player(request)
+    rooms = _rooms(request)
+    if rooms.store.login_of(player) is None:
+        raise WebError("not_signed_in")
+    rooms.store.remove_session(sessions.token_hash(_session_token(request) or ""))
+    response = _session_reply(rooms, None)
+    response.delete_cookie(sessions.COOKIE, httponly=True, samesite="lax")
+    return response
 
 
 # --- tables --------------------------------------------------------------------
@@ -148,7 +229,7 @@ async def list_my_tables(request: Request) -> Response:
     rooms = _rooms(request)
     tables = [{**table_summary(t, rooms.names), "me": {"seat": t.seat_of(player), "host": t.host == player}}
               for t in rooms.tables_of(player)]
-    return JSONResponse({"tables": tables})
+    return JSONResponse({"tables": tables, "history": rooms.history_of(player)})
 
 
 @_errors
@@ -338,10 +419,13 @@ async def table_page(request: Request) -> Response:
 def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
                bot_factory: Optional[BotFactories] = None, workers: int = 4,
                message_rate: Tuple[float, int] = (10.0, 20), games: Optional[Sequence[str]] = None,
-               bots: Optional[BotsOption] = None) -> Starlette:
+               bots: Optional[BotsOption] = None,
+               sign_in_limits: Optional[accounts.SignInLimits] = None) -> Starlette:
     """The app on the database at ``db_path`` (created if missing); bots
     pause ``bot_delay`` seconds before each action; a websocket may send
-    ``message_rate`` = (messages a second, burst). New tables may be of
+    ``message_rate`` = (messages a second, burst); sign-in attempts are
+    held to ``sign_in_limits`` (default: accounts.LOGIN_RATE per login,
+    ADDRESS_RATE per address). New tables may be of
     ``games`` (registry names, the first the default; default: every game
     with a browser table).
 
@@ -367,6 +451,9 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
     routes = [
         Route("/api/session", post_session, methods=["POST"]),
         Route("/api/session", get_session, methods=["GET"]),
+        Route("/api/account/sign-up", sign_up, methods=["POST"]),
+        Route("/api/account/sign-in", sign_in, methods=["POST"]),
+        Route("/api/account/sign-out", sign_out, methods=["POST"]),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
@@ -385,6 +472,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.rooms = Rooms(store, runner, bot_delay, bot_factory, hosted, strengths)
     app.state.message_rate = message_rate
+    app.state.sign_in_limits = sign_in_limits or accounts.SignInLimits()
     return app
 
 

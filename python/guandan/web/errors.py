@@ -26,6 +26,11 @@ HTTP_STATUS: Dict[str, int] = {
     "unavailable": 503,
     "already_hosting": 409,
     "solo_table": 403,
+    "rate_limited": 429,
+    "sign_in_failed": 401,
+    "login_taken": 409,
+    "signed_in": 409,
+    "not_signed_in": 409,
 }
 
 

@@ -295,6 +295,7 @@ def _user_bot(spec: str, seed: int) -> Any:
 WEB_GAME = WebGame(
     name="gdy", table=GdyTable, seats=SEATS, default_seats=4, strengths=tuple(BOT_STRENGTHS),
     default_strength="rule", options=_options, make_bot=_make_bot, view=view, messages=MESSAGES, handle=handle,
-    decide=decide, act=act, fallback=fallback, log=_log_of, page="gdy.html", replay=replay_steps,
+    decide=decide, act=act, fallback=fallback, log=_log_of, page="gdy.html", replay_page="gdy_replay.html",
+    replay=replay_steps,
     user_bots=UserBots(make=_user_bot, is_bot=is_bot, methods="choose_move"),
 )

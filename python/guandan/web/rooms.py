@@ -227,6 +227,23 @@ class Rooms:
         mine = [t for t in self.tables.values() if t.status != "ended" and (t.host == player or player in t.seats)]
         return sorted(mine, key=lambda t: -t.last_active)[:50]
 
+    def history_of(self, player: str) -> List[Dict[str, Any]]:
+        """The finished matches ``player`` played in, the newest first: each
+        table's code, game, when it was opened and whether it is over (its
+        match played out) or ended (closed, perhaps before the end). Its
+        replay opens from the code (``replay``: the game's replay page)."""
+        history = []
+        for code in self.store.played_tables(player):
+            live = self.tables.get(code)
+            if live is not None and live.status in ("waiting", "playing"):
+                continue  # still under way: one of the player's tables
+            record = self.store.table_record(code)
+            if record is not None:
+                history.append({"code": code, "game": record.game, "created": record.created,
+                                "status": "ended" if live is None else live.status,
+                                "replay": f"/static/{web_game(record.game).replay_page}?code={code}"})
+        return history
+
     def sweep_idle(self) -> None:
         """End the tables nobody has acted at or watched for END_IDLE_S."""
         now = time.time()

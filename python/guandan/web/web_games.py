@@ -69,6 +69,7 @@ class WebGame:
     # The match log to download, given who played each seat (views.seat_players).
     log: Callable[[Table, List[Dict[str, Optional[str]]]], Dict[str, Any]]
     page: str = "table.html"                      # the page of its tables (python/guandan/web/static)
+    replay_page: str = "replay.html"              # the page that replays a finished table (?code=CODE)
     # A finished table step by step for a replay page, every hand shown
     # (GET /api/tables/{code}/replay); None where the page replays the log itself.
     replay: Optional[Callable[[Table, List[Dict[str, Optional[str]]]], Dict[str, Any]]] = None

@@ -37,9 +37,14 @@ export async function api(method, path, body) {
   return data;
 }
 
+/** This browser's session: {player, account}, each null when there is none (a guest has no account). */
+export async function currentSession() {
+  return api("GET", "/api/session");
+}
+
 /** The player of this browser's session cookie, or null when there is none. */
 export async function currentPlayer() {
-  return (await api("GET", "/api/session")).player;
+  return (await currentSession()).player;
 }
 
 export async function setNickname(name) {

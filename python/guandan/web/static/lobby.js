@@ -1,6 +1,6 @@
 // The lobby: nickname, vs bots, create, join by code or link, open tables.
-import { initI18n, t, pick, strengthName } from "/static/i18n.js";
-import { api, currentPlayer, setNickname, parseTableCode, tableLink } from "/static/api.js";
+import { initI18n, t, pick, strengthName, getLang } from "/static/i18n.js";
+import { api, currentSession, setNickname, parseTableCode, tableLink } from "/static/api.js";
 
 // The games this server hosts, the first the default: each one's title, bot
 // strengths and table sizes, as the server takes them (GET /api/games,
@@ -175,14 +175,26 @@ let myCodes = new Set();
 async function refreshMyTables() {
   if (!player) return;
   let tables = [];
+  let history = [];
   try {
-    tables = (await api("GET", "/api/tables/mine")).tables;
+    ({ tables, history } = await api("GET", "/api/tables/mine"));
   } catch (error) {
     return; // the rest of the lobby works without this list
   }
   myCodes = new Set(tables.map((table) => table.code));
   $("mine-tables").querySelector("tbody").replaceChildren(...tables.map(myTableRow));
   $("mine-panel").hidden = tables.length === 0;
+  $("history-tables").querySelector("tbody").replaceChildren(...history.map(historyRow));
+  $("history-panel").hidden = history.length === 0;
+}
+
+function historyRow(match) {
+  const replay = document.createElement("a");
+  replay.className = "history-replay";
+  replay.href = match.replay;
+  replay.textContent = t("lobby.history.replay");
+  const opened = new Date(match.created * 1000).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");
+  return tableRow(match, "history-tables", [opened, gameName(match.game), match.code, t("status." + match.status)], replay);
 }
 
 /** Both lists, one's own first (the open tables read it). */
@@ -250,6 +262,70 @@ function openTableRow(table) {
   ], openTableControl(table));
 }
 
+let signedInAccount = null; // {login} once signed in; null for a guest
+
+/** The account panel: the sign-in form for a guest, the login and Sign out once signed in. */
+function showAccount(account) {
+  signedInAccount = account;
+  $("account-form").hidden = Boolean(account);
+  $("account-signed-in").hidden = !account;
+  $("account-as").textContent = account ? t("lobby.account.as", { login: account.login }) : "";
+}
+
+/** The login and password typed, or null (and a word why) when one is missing. */
+function typedAccount() {
+  const login = $("account-login").value.trim();
+  const password = $("account-password").value;
+  if (!login || !password) {
+    say("account-message", t("lobby.account.needed"), true);
+    return null;
+  }
+  return { login, password };
+}
+
+/** After signing in or up: this browser is the account's player, with its name and tables. */
+function signedIn(reply, message) {
+  player = reply.player;
+  $("nickname").value = player.name;
+  $("account-password").value = "";
+  showAccount(reply.account);
+  say("account-message", message);
+  refreshTables();
+}
+
+function wireAccount() {
+  $("account-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    say("account-message", "");
+    const typed = typedAccount();
+    if (!typed) return;
+    try {
+      signedIn(await api("POST", "/api/account/sign-in", typed), "");
+    } catch (error) {
+      say("account-message", pick(error.text), true);
+    }
+  });
+  $("signup-go").addEventListener("click", async () => {
+    say("account-message", "");
+    const typed = typedAccount();
+    // the account takes this browser's player: a guest keeps their name and tables
+    if (!typed || !(await ensurePlayer("account-message"))) return;
+    try {
+      signedIn(await api("POST", "/api/account/sign-up", typed), t("lobby.account.created"));
+    } catch (error) {
+      say("account-message", pick(error.text), true);
+    }
+  });
+  $("signout-go").addEventListener("click", async () => {
+    try {
+      await api("POST", "/api/account/sign-out", {});
+      location.reload(); // a fresh lobby, as a first visit's
+    } catch (error) {
+      say("account-message", pick(error.text), true);
+    }
+  });
+}
+
 /**
  * Without a connection (the installed app opened offline) the lobby's forms
  * cannot be filled: say so, and fill them once the connection is back.
@@ -279,6 +355,7 @@ async function main() {
   initI18n();
   document.addEventListener("langchange", () => {
     fillSelects();
+    showAccount(signedInAccount);
     refreshTables();
   });
 
@@ -325,9 +402,11 @@ async function main() {
   });
 
   $("open-refresh").addEventListener("click", refreshTables);
+  wireAccount();
 
-  const known = await currentPlayer().catch(() => null);
-  player = player || known; // a nickname saved meanwhile stands
+  const session = await currentSession().catch(() => ({ player: null, account: null }));
+  player = player || session.player; // a nickname saved meanwhile stands
+  showAccount(session.account);
   if (player && !$("nickname").value) $("nickname").value = player.name;
   refreshTables();
 }
