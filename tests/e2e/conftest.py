@@ -152,6 +152,8 @@ def new_page(browser, server):
         # the language is the browser's choice until the player switches
         page.add_init_script(f"localStorage.getItem('guandan.lang') || localStorage.setItem('guandan.lang', '{lang}')")
         page.goto(server + "/")
+        # the lobby wires its controls after reading the games and the session
+        page.wait_for_selector("html[data-lobby=ready]", state="attached")
         return page
 
     yield open_page

@@ -409,6 +409,8 @@ async function main() {
   showAccount(session.account);
   if (player && !$("nickname").value) $("nickname").value = player.name;
   refreshTables();
+  // Every control answers from here on (tests wait for this mark).
+  document.documentElement.dataset.lobby = "ready";
 }
 
 main();
