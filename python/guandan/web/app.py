@@ -167,6 +167,7 @@ async def sign_up(request: Request) -> Response:
     record = await asyncio.to_thread(accounts.hash_password, password)
     token = None
     if player is None:
+        assert name is not None  # a new player's nickname was read above
         token, player = sessions.new_token(), sessions.new_player_id()
         rooms.store.add_account(login, player, record, new_player=(sessions.token_hash(token), name))
     else:
@@ -189,6 +190,7 @@ async def sign_in(request: Request) -> Response:
     found = rooms.store.account(login)
     if not await asyncio.to_thread(accounts.check_sign_in, password, None if found is None else found[1]):
         raise WebError("sign_in_failed")
+    assert found is not None  # check_sign_in refuses a login without an account
     player = found[0]
     token = sessions.new_token()
     rooms.store.add_session(sessions.token_hash(token), player)
