@@ -248,7 +248,8 @@ def export_weights(net: Net, path: Path) -> None:
     p = net.params
     text = [
         "// The learned bot's weights (bots/net.h), written by guandan train-net --export.",
-        f"// Trained for {net.steps} steps. Do not edit: retrain and export instead.",
+        f"// {net.imitation_steps} steps of imitation, then {net.deals} deals learning from results."
+        " Do not edit: retrain and export instead.",
         f"constexpr float kNetW1[{INPUTS * HIDDEN1}] = {floats(p['w1'])};",
         f"constexpr float kNetB1[{HIDDEN1}] = {floats(p['b1'])};",
         f"constexpr float kNetW2[{HIDDEN1 * HIDDEN2}] = {floats(p['w2'])};",
