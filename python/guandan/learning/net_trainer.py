@@ -5,19 +5,22 @@ action's features and what the planner says of it (bots/net_features.h,
 bots/action_space.h) -> 256 ReLU -> 64 ReLU -> a score; the bot plays the
 legal action it scores highest.
 
-Training imitates a teacher (``rule`` by default) on the batched environment
+Training has two phases (:func:`run`). First it imitates a teacher
+(``rule`` by default) on the batched environment
 (:mod:`guandan.learning.batch`): the learner plays all four seats, each step
 asks the teacher what it would do at every env's seat to act, records the
 view, the legal actions' feature rows and the teacher's choice, and plays
 the teacher's choice (a random legal action with probability ``explore``, so
-that positions off the teacher's path are seen too). The loss is the
-cross-entropy of a softmax over each position's legal actions. Tribute and
-return cards are left to ``rule`` (the bot asks it), so only play decisions
-are learned.
+that positions off the teacher's path are seen too); the loss is the
+cross-entropy of a softmax over each position's legal actions. Then it
+learns from results (:func:`reinforce`): the net plays seats 0 and 2
+against an opponent and the policy gradient moves it toward the actions of
+the deals that went better than usual. Tribute and return cards are left to
+``rule`` (the bot asks it), so only play decisions are learned.
 
-    guandan train-net --out build/net            # collect, train, checkpoint
-    guandan train-net --out build/net --resume   # go on from the last checkpoint
-    guandan train-net --out build/net --export cpp/src/bots/net_weights.inc
+    guandan train-net --out build/net --deals 80000      # imitate, learn from results, checkpoint
+    guandan train-net --out build/net --deals 80000 --resume   # go on from the last checkpoint
+    guandan train-net --out build/net --deals 80000 --export cpp/src/bots/net_weights.inc
 
 Everything is seeded: the same options on the same machine give the same
 weights (numpy's matrix products may round differently on another CPU).
