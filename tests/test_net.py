@@ -21,8 +21,7 @@ def test_the_core_scores_as_the_trainer_computes_with_the_shipped_weights():
     rng = np.random.default_rng(0)
     for _ in range(25):
         views = env.view_features()
-        rows, _, offsets = env.action_rows()
-        rows = np.concatenate([rows, env.plan_rows()], axis=1)
+        rows, _, offsets = trainer.action_inputs(env)
         for j in range(env.envs):
             mine = rows[offsets[j] : offsets[j + 1]]
             x = np.concatenate([np.repeat(views[j][None], len(mine), axis=0), mine], axis=1).astype(np.float32)

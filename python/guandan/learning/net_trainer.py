@@ -47,6 +47,13 @@ GIVE_BASE = _core.NUM_ACTIONS - 54
 PARAM_NAMES = ("w1", "b1", "w2", "b2", "w3", "b3")
 
 
+def action_inputs(env: BatchEnv) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each legal action's part of the net's input now: its features, then
+    the planner's (``(rows, actions, offsets)`` as :meth:`BatchEnv.action_rows`)."""
+    rows, actions, offsets = env.action_rows()
+    return np.concatenate([rows, env.plan_rows()], axis=1), actions, offsets
+
+
 @dataclass
 class Positions:
     """Recorded decisions: position i's view is ``views[i]``, its legal
@@ -87,8 +94,7 @@ def collect(
         keep = (chosen < GIVE_BASE) & (legal > 1)
         if keep.any():
             view = env.view_features()
-            all_rows, actions, offsets = env.action_rows()
-            all_rows = np.concatenate([all_rows, env.plan_rows()], axis=1)
+            all_rows, actions, offsets = action_inputs(env)
             for j in np.flatnonzero(keep):
                 mine = actions[offsets[j] : offsets[j + 1]]
                 views.append(view[j])
@@ -159,6 +165,19 @@ class Net:
             return cls(params, moments, int(data["steps"]), int(data["imitation_steps"]), int(data["deals"]))
 
 
+def _gather(data: Positions, chosen: np.ndarray) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The input rows of positions ``chosen``, one per legal action:
+    ``(x, sizes, group, first)``, position k's rows being
+    ``x[first[k]:first[k + 1]]`` (``sizes[k]`` of them, ``group`` k)."""
+    sizes = data.starts[chosen + 1] - data.starts[chosen]
+    rows = np.concatenate([np.arange(data.starts[i], data.starts[i + 1]) for i in chosen])
+    group = np.repeat(np.arange(len(chosen)), sizes)
+    x = np.concatenate([data.views[chosen][group], data.rows[rows]], axis=1).astype(np.float32)
+    first = np.zeros(len(chosen) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=first[1:])
+    return x, sizes, group, first
+
+
 def batch_loss(
     net: Net, data: Positions, chosen: np.ndarray, weights: Optional[np.ndarray] = None
 ) -> Tuple[float, Dict[str, np.ndarray]]:
@@ -166,13 +185,8 @@ def batch_loss(
     weighted by ``weights`` (default 1: imitation; an advantage: the policy
     gradient), and its gradient. Positions whose ``views`` have no columns
     hold whole input rows in ``rows``."""
-    sizes = data.starts[chosen + 1] - data.starts[chosen]
-    rows = np.concatenate([np.arange(data.starts[i], data.starts[i + 1]) for i in chosen])
-    group = np.repeat(np.arange(len(chosen)), sizes)
-    x = np.concatenate([data.views[chosen][group], data.rows[rows]], axis=1).astype(np.float32)
+    x, sizes, group, first = _gather(data, chosen)
     s, (x, h1, h2) = net.scores(x)
-    first = np.zeros(len(chosen) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=first[1:])
     top = np.maximum.reduceat(s, first[:-1])
     e = np.exp(s - top[group])
     p = e / np.add.reduceat(e, first[:-1])[group]
@@ -208,13 +222,12 @@ def adam_step(net: Net, grads: Dict[str, np.ndarray], lr: float, beta1=0.9, beta
 
 def accuracy(net: Net, data: Positions, chosen: np.ndarray) -> float:
     """The share of positions where the net's best action is the teacher's."""
-    hits = 0
-    for i in chosen:
-        lo, hi = data.starts[i], data.starts[i + 1]
-        x = np.concatenate([np.repeat(data.views[i][None], hi - lo, axis=0), data.rows[lo:hi]], axis=1)
-        s, _ = net.scores(x.astype(np.float32))
-        hits += int(np.argmax(s) == data.targets[i])
-    return hits / max(1, len(chosen))
+    if len(chosen) == 0:
+        return 0.0
+    x, _, _, first = _gather(data, chosen)
+    scores, _ = net.scores(x)
+    best = _pick(scores, first, None, 1.0) - first[:-1]
+    return float(np.mean(best == data.targets[chosen]))
 
 
 def train(
@@ -357,8 +370,7 @@ def _positions(out: Path, states: int, seed: int, teacher: str, threads: int, lo
 def _decisions(net: Net, env: BatchEnv) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The inputs of every env's legal actions now: (x, actions, offsets, scores)."""
     views = env.view_features()
-    rows, actions, offsets = env.action_rows()
-    rows = np.concatenate([rows, env.plan_rows()], axis=1)
+    rows, actions, offsets = action_inputs(env)
     group = np.repeat(np.arange(env.envs), np.diff(offsets))
     x = np.concatenate([views[group], rows], axis=1)
     scores, _ = net.scores(x.astype(np.float32))
