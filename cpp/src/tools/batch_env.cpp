@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "guandan/bots/playout.h"
 #include "guandan/common/parallel_rows.h"
 #include "guandan/movegen.h"
 #include "guandan/placing.h"
@@ -88,20 +89,8 @@ void BatchEnv::advance(Slot& slot, std::size_t env, MoveList& moves, float* rewa
     }
     const int seat = deal.turn();
     if (learner_seats_ >> seat & 1) return fill_legal(slot, moves);
-    Policy& bot = *slot.bots[std::size_t(seat)];
-    if (deal.phase() != Phase::kPlay) {
-      deal.give(bot.choose_card(deal.view(seat), deal.give_options(), slot.choices));
-      continue;
-    }
-    moves.clear();
-    generate_moves(deal.hand(seat), deal.level(), deal.rules().move_rules(), deal.last_play(), moves);
-    if (moves.overflowed()) throw std::length_error("move list overflow");
-    const bool can_pass = !deal.leading();
-    const int choice = bot.choose_play(deal.view(seat), moves.begin(), int(moves.size()), can_pass, slot.choices);
-    if (choice < -1 || choice >= int(moves.size()) || (choice < 0 && !can_pass))
-      throw std::logic_error("a policy chose outside the legal actions");
-    if (choice < 0) deal.apply_pass();
-    else deal.apply_play(moves[std::size_t(choice)]);
+    PlayoutStats unused;
+    act(deal, *slot.bots[std::size_t(seat)], slot.choices, moves, unused);
   }
 }
 

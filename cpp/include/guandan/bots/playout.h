@@ -30,4 +30,8 @@ struct PlayoutStats {
 PlayoutStats play_out(DealState& deal, Policy* const policies[4], Rng& rng, MoveList& moves);
 PlayoutStats play_out(RecordedDeal& deal, Policy* const policies[4], Rng& rng, MoveList& moves);
 
+// One action of the seat to act, by `policy`, as play_out takes it (added to
+// `stats`): for runners that stop between actions (tools/batch_env.h).
+void act(RecordedDeal& deal, Policy& policy, Rng& rng, MoveList& moves, PlayoutStats& stats);
+
 }  // namespace guandan
