@@ -2,6 +2,9 @@
 // of cards the hand holds, none twice; following gives exactly the leads
 // that beat the previous play.
 #include <algorithm>
+#include <cstdint>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "check.h"
@@ -25,12 +28,22 @@ std::vector<Move> moves_of(CardSet hand, Rank level, MoveRules rules, const Move
 void check_hand(CardSet hand, CardSet other, Rank level, MoveRules rules, Rng& rng) {
   std::vector<Move> leads = moves_of(hand, level, rules, nullptr);
   CHECK(!leads.empty());
+  // The leads of each set of cards, in the generator's order.
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<Move>> by_cards;
   for (Move m : leads) {
     const CardSet cards = m.cards();
     CHECK(!cards.empty() && cards.is_canonical() && hand.contains(cards));
     CHECK(is_legal_reading(m, level, rules));
-    const std::vector<Move> readings = classify(cards, level, rules);
-    CHECK(std::find(readings.begin(), readings.end(), m) != readings.end());
+    by_cards[{cards.lo, cards.hi}].push_back(m);
+  }
+  // A set of cards is read the same way, in the same order, whatever else
+  // the hand holds: the planning player leads from the readings of its
+  // planned combinations alone (RulePolicy::choose_lead).
+  // Without a wild card, a set of cards has one reading (planned_move.h).
+  for (const auto& [bits, readings] : by_cards) {
+    const CardSet cards{bits.first, bits.second};
+    CHECK(classify(cards, level, rules) == readings);
+    CHECK(cards.count(wild_kind(level)) > 0 || readings.size() == 1);
   }
   std::vector<Move> sorted = leads;
   std::sort(sorted.begin(), sorted.end(), bits_less);
@@ -55,6 +68,16 @@ void check_hand(CardSet hand, CardSet other, Rank level, MoveRules rules, Rng& r
   const std::vector<Move> other_leads = moves_of(other, level, rules, nullptr);
   const Move previous = other_leads[rng.bounded(other_leads.size())];
   std::vector<Move> follows = moves_of(hand, level, rules, &previous);
+  // Following too, a set of cards is read in the same order whatever else
+  // the hand holds: its readings that beat the play.
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<Move>> follows_by_cards;
+  for (Move m : follows) follows_by_cards[{m.cards().lo, m.cards().hi}].push_back(m);
+  for (const auto& [bits, readings] : follows_by_cards) {
+    std::vector<Move> beating;
+    for (Move m : classify(CardSet{bits.first, bits.second}, level, rules))
+      if (beats(m, previous, level)) beating.push_back(m);
+    CHECK(beating == readings);
+  }
   std::vector<Move> expected;
   for (Move m : leads)
     if (beats(m, previous, level)) expected.push_back(m);

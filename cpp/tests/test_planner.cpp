@@ -8,11 +8,13 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "check.h"
+#include "guandan/bots/planned_move.h"
 #include "guandan/bots/rule.h"
 #include "guandan/deal.h"
 #include "guandan/deck.h"
@@ -25,6 +27,20 @@
 
 namespace guandan::testing {
 namespace {
+
+// The move a list of legal moves gives a planned combination: among its
+// readings (those that beat `previous` when following), the first as its
+// kind, else the first.
+std::optional<Move> listed_move(const PlannedCombo& c, const std::vector<Move>& readings, const Move* previous,
+                                Rank level) {
+  std::optional<Move> any;
+  for (Move m : readings) {
+    if (previous != nullptr && !beats(m, *previous, level)) continue;
+    if (m.kind() == c.kind) return m;
+    if (!any) any = m;
+  }
+  return any;
+}
 
 void check_plan(CardSet hand, Rank level, MoveRules rules) {
   const HandPlan plan = plan_hand(hand, level, rules);
@@ -39,6 +55,13 @@ void check_plan(CardSet hand, Rank level, MoveRules rules) {
       return m.kind() == c.kind && m.rank() == c.rank;
     });
     CHECK(read_as_planned);
+    // planned_move gives the move the hand's full list would, leading and
+    // following each planned combination's own move.
+    CHECK(planned_move(c, level, rules) == listed_move(c, readings, nullptr, level));
+    for (const PlannedCombo& other : plan) {
+      const std::optional<Move> previous = planned_move(other, level, rules);
+      if (previous) CHECK(planned_move(c, level, rules, &*previous) == listed_move(c, readings, &*previous, level));
+    }
   }
   CHECK(cards == hand.size());
   CHECK(covered == hand);

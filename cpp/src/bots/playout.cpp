@@ -22,12 +22,28 @@ template <class Deal>
     deal.give(policy.choose_card(deal.view(deal.turn()), deal.give_options(), rng));
     return;
   }
+  const bool can_pass = !deal.leading();
+  const PlayerView view = deal.view(deal.turn());
+  Move play;
+  switch (policy.choose_without_list(view, can_pass, rng, play)) {
+    case Policy::WithoutList::kPlay:
+      stats.bombs += bomb_tier(play) > 0;
+      deal.apply_play(play);
+      ++stats.plays;
+      return;
+    case Policy::WithoutList::kPass:
+      if (!can_pass) throw std::logic_error("a policy passed a lead");
+      deal.apply_pass();
+      ++stats.passes;
+      return;
+    case Policy::WithoutList::kNeedsList:
+      break;
+  }
   moves.clear();
   generate_moves(deal.hand(deal.turn()), deal.level(), deal.rules().move_rules(), deal.last_play(), moves);
   if (moves.overflowed()) throw std::length_error("move list overflow");
-  const bool can_pass = !deal.leading();
   if (moves.size() == 0 && !can_pass) throw std::logic_error("the seat to lead has no legal move");
-  const int choice = policy.choose_play(deal.view(deal.turn()), moves.begin(), int(moves.size()), can_pass, rng);
+  const int choice = policy.choose_play(view, moves.begin(), int(moves.size()), can_pass, rng);
   if (choice < -1 || choice >= int(moves.size()) || (choice < 0 && !can_pass))
     throw std::logic_error("a policy chose outside the legal actions");
   if (choice < 0) {

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "guandan/bots/move_facts.h"
+#include "guandan/bots/planned_move.h"
 #include "guandan/movegen.h"
 #include "guandan/readings.h"
 #include "guandan/tribute.h"
@@ -53,6 +54,50 @@ class PlanMoves {
   const HandPlan& plan_;
   std::array<std::int16_t, std::size_t(1) << kBucketBits> heads_;
   std::array<std::int16_t, kNumPhysicalCards> next_, exact_, any_;
+};
+
+// The planned combinations' moves in the list choose_play is handed: ids
+// are the list's indices (the index is built on first use).
+class ListedPlanMoves {
+ public:
+  ListedPlanMoves(const HandPlan& plan, const Move* moves, int count) : plan_(plan), moves_(moves), count_(count) {}
+  int of(const PlannedCombo& c) {
+    if (!index_) index_.emplace(plan_, moves_, count_);
+    return index_->of(c);
+  }
+  Move at(int id) const { return moves_[id]; }
+
+ private:
+  const HandPlan& plan_;
+  const Move* moves_;
+  int count_;
+  std::optional<PlanMoves> index_;
+};
+
+// The same moves without the list (planned_move.h): ids are the
+// combinations' places in the plan; each is read on first use.
+class PlanReadings {
+ public:
+  static constexpr int kMaxCombos = 32;  // a hand holds at most 27 cards
+  // `previous`: the play to beat (null to lead).
+  PlanReadings(const HandPlan& plan, Rank level, MoveRules rules, const Move* previous)
+      : plan_(plan), level_(level), rules_(rules), previous_(previous) {
+    read_.fill(false);
+  }
+  int of(const PlannedCombo& c) {
+    const std::size_t j = std::size_t(&c - plan_.begin());
+    if (!read_[j]) moves_[j] = planned_move(c, level_, rules_, previous_), read_[j] = true;
+    return moves_[j] ? int(j) : -1;
+  }
+  Move at(int id) const { return *moves_[std::size_t(id)]; }
+
+ private:
+  const HandPlan& plan_;
+  Rank level_;
+  MoveRules rules_;
+  const Move* previous_;
+  std::array<bool, kMaxCombos> read_;
+  std::array<std::optional<Move>, kMaxCombos> moves_;
 };
 
 // Singles and pairs of the top ranks (ace, level rank, jokers) win tricks
@@ -121,6 +166,134 @@ int below_top(Kind kind, Rank rank, const Tops& t, Rank level) {
 }
 int below_top(Move m, const Tops& t, Rank level) { return below_top(m.kind(), m.rank(), t, level); }
 
+// The unseen tops, counted once and only when a rule asks for them.
+class LazyTops {
+ public:
+  explicit LazyTops(const PlayerView& view) : view_(view) {}
+  const Tops& get() {
+    if (!known_) value_ = unseen_tops(view_), known_ = true;
+    return value_;
+  }
+  // Winners: bombs, and combinations nothing unseen beats but a bomb.
+  bool is_winner(const PlannedCombo& c) {
+    return bomb_tier(c.kind, c.cards.size()) > 0 || below_top(c.kind, c.rank, get(), view_.level) <= 0;
+  }
+
+ private:
+  const PlayerView& view_;
+  Tops value_;
+  bool known_ = false;
+};
+
+// The lead by the plan (rule.h), from `moves`, which gives each planned
+// combination's move an id (of) and the move of an id (at): the id of the
+// lead, or -1 when no planned combination has a move.
+template <class PlannedMoves>
+int lead_by_plan(const PlayerView& view, const HandPlan& plan, const PlanStyle& style, PlannedMoves& moves,
+                 LazyTops& tops) {
+  const Rank level = view.level;
+  const int seat = view.seat;
+  // Two combinations left: a sure winner first keeps the lead to go out.
+  if (plan.count == 2) {
+    for (const PlannedCombo& c : plan) {
+      const int i = moves.of(c);
+      if (i >= 0 && sure_winner(view, moves.at(i))) return i;
+    }
+  }
+  // At most one loser: the weakest top combination first, to keep the
+  // lead down to the last combination (bombs wait: they win anyway).
+  if (style.run_out && plan.count >= 2) {
+    int winners = 0, top = -1;
+    for (const PlannedCombo& c : plan) {
+      if (!tops.is_winner(c)) continue;
+      ++winners;
+      if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
+      const int i = moves.of(c);
+      if (i >= 0 && (top < 0 || rank_order(c.kind, c.rank, level) < rank_order(moves.at(top), level))) top = i;
+    }
+    if (plan.count - winners <= 1 && top >= 0) return top;
+  }
+  const int next_count = view.counts[(seat + 1) % 4];
+  // A partner about to go out: the weakest planned single, which it can
+  // go out over (not into a next opponent holding one card).
+  const int partner_count = view.counts[partner_of(seat)];
+  if (partner_count > 0 && partner_count <= style.feed_partner && next_count != 1) {
+    int low = -1;
+    for (const PlannedCombo& c : plan) {
+      if (c.kind != Kind::kSingle) continue;
+      const int i = moves.of(c);
+      if (i >= 0 && (low < 0 || rank_order(moves.at(i), level) < rank_order(moves.at(low), level))) low = i;
+    }
+    if (low >= 0) return low;
+  }
+  int best = -1;
+  LeadKey best_key{};
+  bool best_fits_next = true;
+  for (const PlannedCombo& c : plan) {
+    const int i = moves.of(c);
+    if (i < 0) continue;
+    const bool bomb = bomb_tier(c.kind, c.cards.size()) > 0;
+    // Leading the size the next opponent holds lets it go out.
+    const bool fits_next = !bomb && c.cards.size() == next_count;
+    const LeadKey key{bomb, is_control(c, level), rank_order(c.kind, c.rank, level), c.cards.size(),
+                      style.lead_lowest_first};
+    if (best < 0 || (best_fits_next && !fits_next) || (fits_next == best_fits_next && key < best_key))
+      best = i, best_key = key, best_fits_next = fits_next;
+  }
+  return best;
+}
+
+// What follow_by_plan returns when no planned combination settles the
+// follow: the spare plays and bombs of the whole list decide.
+constexpr int kNoPlannedFollow = -2;
+
+// Following by the plan (rule.h), from `moves` as for lead_by_plan: over
+// the partner the whole decision (the id of the play, or -1 to pass);
+// over an opponent the cheapest planned combination that beats, or
+// kNoPlannedFollow.
+template <class PlannedMoves>
+int follow_by_plan(const PlayerView& view, const HandPlan& plan, const PlanStyle& style, PlannedMoves& moves,
+                   LazyTops& tops) {
+  const Rank level = view.level;
+  const int owner_cards = view.last_player >= 0 ? view.counts[view.last_player] : 0;
+  if (view.last_player == partner_of(view.seat)) {
+    // Over the partner only to run out: a planned combination after which
+    // every combination left but one is a winner (the first in plan order).
+    if (style.finish_over_partner) {
+      int winners = 0;
+      for (const PlannedCombo& c : plan) winners += tops.is_winner(c);
+      for (const PlannedCombo& c : plan) {
+        if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
+        const int i = moves.of(c);
+        if (i < 0 || bomb_tier(moves.at(i)) > 0) continue;
+        if ((plan.count - 1) - (winners - tops.is_winner(c)) <= 1) return i;
+      }
+    }
+    // Else pass (going out was handled above), or in the top_partner_low
+    // style take a low partner play with a planned combination that is not
+    // control.
+    if (!style.top_partner_low || owner_cards <= style.danger_cards || rank_order(view.last_play, level) >= kTen)
+      return -1;
+    for (const PlannedCombo& c : plan) {
+      if (bomb_tier(c.kind, c.cards.size()) > 0 || is_control(c, level)) continue;
+      const int i = moves.of(c);
+      if (i >= 0 && bomb_tier(moves.at(i)) == 0) return i;
+    }
+    return -1;
+  }
+  // The cheapest planned combination that beats.
+  int best = -1, best_rank = 0;
+  for (const PlannedCombo& c : plan) {
+    if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
+    const int i = moves.of(c);
+    if (i < 0 || bomb_tier(moves.at(i)) > 0) continue;
+    // Control cards wait while the trick owner is far from going out.
+    if (is_control(c, level) && owner_cards > style.spend_control_cards) continue;
+    const int r = rank_order(moves.at(i), level);
+    if (best < 0 || r < best_rank) best = i, best_rank = r;
+  }
+  return best >= 0 ? best : kNoPlannedFollow;
+}
 }  // namespace
 
 // When the hand lost exactly one combination of the cached plan (the seat
@@ -165,119 +338,21 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
       if (moves[i].size() == in_hand) return i;
   const HandPlan& plan = plan_for(view);
   const int seat = view.seat;
-  // The legal move of a planned combination (PlanMoves), or -1.
-  std::optional<PlanMoves> plan_moves;
-  auto move_of = [&](const PlannedCombo& c) {
-    if (!plan_moves) plan_moves.emplace(plan, moves, count);
-    return plan_moves->of(c);
-  };
+  // The legal move of a planned combination (its index), or -1.
+  ListedPlanMoves listed(plan, moves, count);
   const PlanStyle& style = style_[std::size_t(seat & 3)];
-
-  // The unseen tops, counted once and only when a rule asks for them.
-  Tops tops_value;
-  bool tops_known = false;
-  auto tops = [&]() -> const Tops& {
-    if (!tops_known) tops_value = unseen_tops(view), tops_known = true;
-    return tops_value;
-  };
-  // Winners: bombs, and combinations nothing unseen beats but a bomb.
-  auto is_winner = [&](const PlannedCombo& c) {
-    return bomb_tier(c.kind, c.cards.size()) > 0 || below_top(c.kind, c.rank, tops(), level) <= 0;
-  };
+  LazyTops tops(view);
 
   if (!can_pass) {
-    // Two combinations left: a sure winner first keeps the lead to go out.
-    if (plan.count == 2) {
-      for (const PlannedCombo& c : plan) {
-        const int i = move_of(c);
-        if (i >= 0 && sure_winner(view, moves[i])) return i;
-      }
-    }
-    // At most one loser: the weakest top combination first, to keep the
-    // lead down to the last combination (bombs wait: they win anyway).
-    if (style.run_out && plan.count >= 2) {
-      int winners = 0, top = -1;
-      for (const PlannedCombo& c : plan) {
-        if (!is_winner(c)) continue;
-        ++winners;
-        if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
-        const int i = move_of(c);
-        if (i >= 0 && (top < 0 || rank_order(c.kind, c.rank, level) < rank_order(moves[top], level))) top = i;
-      }
-      if (plan.count - winners <= 1 && top >= 0) return top;
-    }
-    const int next_count = view.counts[(seat + 1) % 4];
-    // A partner about to go out: the weakest planned single, which it can
-    // go out over (not into a next opponent holding one card).
-    const int partner_count = view.counts[partner_of(seat)];
-    if (partner_count > 0 && partner_count <= style.feed_partner && next_count != 1) {
-      int low = -1;
-      for (const PlannedCombo& c : plan) {
-        if (c.kind != Kind::kSingle) continue;
-        const int i = move_of(c);
-        if (i >= 0 && (low < 0 || rank_order(moves[i], level) < rank_order(moves[low], level))) low = i;
-      }
-      if (low >= 0) return low;
-    }
-    int best = -1;
-    LeadKey best_key{};
-    bool best_fits_next = true;
-    for (const PlannedCombo& c : plan) {
-      const int i = move_of(c);
-      if (i < 0) continue;
-      const bool bomb = bomb_tier(c.kind, c.cards.size()) > 0;
-      // Leading the size the next opponent holds lets it go out.
-      const bool fits_next = !bomb && c.cards.size() == next_count;
-      const LeadKey key{bomb, is_control(c, level), rank_order(c.kind, c.rank, level), c.cards.size(),
-                        style.lead_lowest_first};
-      if (best < 0 || (best_fits_next && !fits_next) || (fits_next == best_fits_next && key < best_key))
-        best = i, best_key = key, best_fits_next = fits_next;
-    }
-    if (best >= 0) return best;
-    // The plan's readings are always generated; this is a safety net only.
-    return 0;
+    const int lead = lead_by_plan(view, plan, style, listed, tops);
+    // The plan's readings are always generated; 0 is a safety net only.
+    return lead >= 0 ? lead : 0;
   }
 
+  const int planned = follow_by_plan(view, plan, style, listed, tops);
+  if (planned != kNoPlannedFollow) return planned;
   const int owner_cards = view.last_player >= 0 ? view.counts[view.last_player] : 0;
-  if (view.last_player == partner_of(seat)) {
-    // Over the partner only to run out: a planned combination after which
-    // every combination left but one is a winner (the first in plan order).
-    if (style.finish_over_partner) {
-      int winners = 0;
-      for (const PlannedCombo& c : plan) winners += is_winner(c);
-      for (const PlannedCombo& c : plan) {
-        if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
-        const int i = move_of(c);
-        if (i < 0 || bomb_tier(moves[i]) > 0) continue;
-        if ((plan.count - 1) - (winners - is_winner(c)) <= 1) return i;
-      }
-    }
-    // Else pass (going out was handled above), or in the top_partner_low
-    // style take a low partner play with a planned combination that is not
-    // control.
-    if (!style.top_partner_low || owner_cards <= style.danger_cards || rank_order(view.last_play, level) >= kTen)
-      return -1;
-    for (const PlannedCombo& c : plan) {
-      if (bomb_tier(c.kind, c.cards.size()) > 0 || is_control(c, level)) continue;
-      const int i = move_of(c);
-      if (i >= 0 && bomb_tier(moves[i]) == 0) return i;
-    }
-    return -1;
-  }
   const bool danger = owner_cards > 0 && owner_cards <= style.danger_cards;
-
-  // The cheapest planned combination that beats.
-  int best = -1, best_rank = 0;
-  for (const PlannedCombo& c : plan) {
-    if (bomb_tier(c.kind, c.cards.size()) > 0) continue;
-    const int i = move_of(c);
-    if (i < 0 || bomb_tier(moves[i]) > 0) continue;
-    // Control cards wait while the trick owner is far from going out.
-    if (is_control(c, level) && owner_cards > style.spend_control_cards) continue;
-    const int r = rank_order(moves[i], level);
-    if (best < 0 || r < best_rank) best = i, best_rank = r;
-  }
-  if (best >= 0) return best;
 
   // A play outside the plan that costs no turn: the rest plans in no more
   // turns than the whole hand did, so taking the trick is free (or, with
@@ -302,7 +377,7 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
       // rest: the planner's cache answers them.
       const PlanScore rest = plan_score(view.hand - moves[i].cards(), level, view.rules.move_rules());
       const bool free = rest.turns <= plan.count ||
-                        (style.spare_top && rest.turns == plan.count + 1 && below_top(moves[i], tops(), level) <= 0);
+                        (style.spare_top && rest.turns == plan.count + 1 && below_top(moves[i], tops.get(), level) <= 0);
       if (!free || rest.bombs < plan.bombs) continue;
       const bool better = !style.spare_by_rest                ? r < spare_rank
                           : rest.turns != spare_rest.turns ? rest.turns < spare_rest.turns
@@ -338,11 +413,28 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
     if (rest.turns <= style.bomb_to_finish_turns && in_plan(plan, moves[bomb].cards())) {
       int winners = 0;
       for (const PlannedCombo& c : plan)
-        if (c.cards != moves[bomb].cards()) winners += is_winner(c);
+        if (c.cards != moves[bomb].cards()) winners += tops.is_winner(c);
       if (plan.count - 1 - winners <= 1) return bomb;
     }
   }
   return -1;
+}
+
+Policy::WithoutList RulePolicy::choose_without_list(const PlayerView& view, bool can_pass, Rng&, Move& play) {
+  // Going out at once is found in the list (choose_play).
+  if (view.hand.size() <= kMaxMoveCards) return WithoutList::kNeedsList;
+  const HandPlan& plan = plan_for(view);
+  if (plan.count > PlanReadings::kMaxCombos) return WithoutList::kNeedsList;
+  PlanReadings readings(plan, view.level, view.rules.move_rules(), can_pass ? &view.last_play : nullptr);
+  LazyTops tops(view);
+  const PlanStyle& style = style_[std::size_t(view.seat & 3)];
+  const int id = can_pass ? follow_by_plan(view, plan, style, readings, tops)
+                          : lead_by_plan(view, plan, style, readings, tops);
+  if (id >= 0) {
+    play = readings.at(id);
+    return WithoutList::kPlay;
+  }
+  return can_pass && id == -1 ? WithoutList::kPass : WithoutList::kNeedsList;
 }
 
 CardKind RulePolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {

@@ -32,6 +32,14 @@ int RuleStylesPolicy::choose_play(const PlayerView& view, const Move* moves, int
   return plan_.choose_play(view, moves, count, can_pass, rng);
 }
 
+// The style is drawn once per decision: a second follow_deal for the same
+// view (choose_play after kNeedsList) draws nothing.
+Policy::WithoutList RuleStylesPolicy::choose_without_list(const PlayerView& view, bool can_pass, Rng& rng,
+                                                          Move& play) {
+  follow_deal(view, rng);
+  return plan_.choose_without_list(view, can_pass, rng, play);
+}
+
 CardKind RuleStylesPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
   follow_deal(view, rng);
   return plan_.choose_card(view, options, rng);

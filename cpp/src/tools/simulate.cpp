@@ -22,6 +22,11 @@ class Listened final : public Policy {
     listener_.playing(view.seat, choice >= 0 && choice < count ? &moves[choice] : nullptr);
     return choice;
   }
+  WithoutList choose_without_list(const PlayerView& view, bool can_pass, Rng& rng, Move& play) override {
+    const WithoutList choice = inner_.choose_without_list(view, can_pass, rng, play);
+    if (choice != WithoutList::kNeedsList) listener_.playing(view.seat, choice == WithoutList::kPlay ? &play : nullptr);
+    return choice;
+  }
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override {
     const CardKind card = inner_.choose_card(view, options, rng);
     listener_.giving(view.seat, card);

@@ -23,6 +23,17 @@ class Policy {
   virtual ~Policy() = default;
   // Index into moves[0, count), or -1 to pass (only when `can_pass`).
   virtual int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) = 0;
+  // A decision without the list of legal moves (a full hand leads about
+  // 800, and generating them is most of a playout's time), for a policy
+  // that can name its play from its own reading of the hand: kPlay with
+  // `play` set, or kPass, each exactly what choose_play would pick from the
+  // list, or kNeedsList to be handed the list. Playouts ask this first
+  // (bots/playout.h).
+  enum class WithoutList : std::uint8_t { kNeedsList, kPlay, kPass };
+  virtual WithoutList choose_without_list(const PlayerView& view, bool can_pass, Rng& rng, Move& play) {
+    (void)view, (void)can_pass, (void)rng, (void)play;
+    return WithoutList::kNeedsList;
+  }
   // One of `options` (kinds, one copy each): a tribute or a return card.
   virtual CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) = 0;
 };

@@ -38,7 +38,10 @@
 // Decisions allocate nothing: the plan, the unseen counts and every
 // candidate live on the stack or in the per-seat cache. Plans are cached per
 // seat: a seat re-plans only when its hand changed, and not even then when
-// it lost one combination of its plan (it shrinks). Following, up to
+// it lost one combination of its plan (it shrinks). Most decisions need no
+// list of legal moves: a set of cards reads the same way whatever else the
+// hand holds, so the move of a planned combination is found among the
+// readings of its own few cards (choose_without_list). Following, up to
 // spare_candidates plays outside the plan each cost a plan_score (one per
 // set of cards, and none for a play that cannot beat the one found).
 #pragma once
@@ -58,6 +61,11 @@ class RulePolicy final : public Policy {
   explicit RulePolicy(const PlanStyle& style) { style_.fill(style); }
 
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  // Holding more than ten cards (so not going out in one move), the choice
+  // of choose_play found from the readings of the plan's own combinations:
+  // every lead, every decision over the partner, and a planned play over
+  // an opponent (the spare plays and bombs need the list).
+  WithoutList choose_without_list(const PlayerView& view, bool can_pass, Rng& rng, Move& play) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
   const PlanStyle& style(int seat) const { return style_[std::size_t(seat & 3)]; }

@@ -38,6 +38,7 @@ class RuleStylesPolicy final : public Policy {
   RuleStylesPolicy(int ends_in, const Evidence* evidence) : ends_in_(ends_in), evidence_(evidence) {}
 
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
+  WithoutList choose_without_list(const PlayerView& view, bool can_pass, Rng& rng, Move& play) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
   // The style seat `seat` plays now (the default before its first decision).
