@@ -115,3 +115,48 @@ def test_the_policy_gradient_moves_the_policy_and_is_repeatable():
     for name in trainer.PARAM_NAMES:
         assert np.array_equal(one.params[name], two.params[name])
     assert -3 <= trainer.evaluate(one, deals=40) <= 3
+
+
+def test_the_critic_learns_the_results_it_is_shown_and_leaves_the_policys_start_alone():
+    net = trainer.Net.initial(3)
+    policy = {k: v.copy() for k, v in net.params.items()}
+    net.add_critic(5)
+    assert all(np.array_equal(net.params[k], v) for k, v in policy.items())
+    # Results that depend on one input column: the critic's error falls.
+    rng = np.random.default_rng(0)
+    views = rng.integers(0, 3, (256, trainer.VIEW_FEATURES)).astype(np.float32)
+    returns = (views[:, 0] - 1).astype(np.float32)
+
+    def error():
+        return float(np.mean((net.values(views)[0] - returns) ** 2))
+
+    before = error()
+    for _ in range(200):
+        expected, hidden = net.values(views)
+        trainer.adam_step(net, trainer._critic_grads(net, views, hidden, expected, returns), 1e-3)
+    assert error() < before / 4
+
+
+def test_learning_from_results_with_a_critic_is_repeatable_and_checkpoints_it(tmp_path):
+    def learned():
+        net = trainer.Net.initial(3)
+        trainer.reinforce(net, 150, seed=4, envs=32, batch=512, baseline="critic", log=lambda _: None)
+        return net
+
+    one, two = learned(), learned()
+    assert one.steps > 0 and "v1" in one.params
+    for name in trainer.PARAM_NAMES + trainer.CRITIC_NAMES:
+        assert np.array_equal(one.params[name], two.params[name])
+    one.save(tmp_path / "c.npz")
+    loaded = trainer.Net.load(tmp_path / "c.npz")
+    for name in trainer.CRITIC_NAMES:
+        assert np.array_equal(loaded.params[name], one.params[name])
+    with pytest.raises(ValueError, match="baseline"):
+        trainer.reinforce(trainer.Net.initial(3), 10, seed=4, baseline="median")
+
+
+def test_train_net_refuses_an_unknown_baseline_in_one_line(capsys):
+    from guandan.cli import main
+
+    assert main(["train-net", "--out", "x", "--baseline", "median"]) == 2
+    assert "--baseline" in capsys.readouterr().err

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from ..gd import arguments
+from .net_trainer import BASELINES
 
 
 _positive = arguments.integer_in(1, 100_000_000)
@@ -26,6 +27,7 @@ def _train(args: argparse.Namespace) -> int:
         threads=args.threads,
         deals=args.deals,
         opponent=args.opponent,
+        baseline=args.baseline,
     )
     return 0
 
@@ -48,6 +50,9 @@ def add_commands(sub) -> None:
                        help="then deals of learning from results against --opponent (default 0)")
     train.add_argument("--opponent", type=arguments.bot, default="rule",
                        help="the core's bot played against while learning from results (default rule)")
+    train.add_argument("--baseline", choices=BASELINES, default="mean",
+                       help="what a decision is expected to bring while learning from results: the running mean "
+                       "of the deals' results, or a critic that learns it from the decision's view (default mean)")
     train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     train.add_argument("--export", default=None, metavar="FILE", help="write the weights as C++ source to FILE")
     train.add_argument("--threads", type=arguments.threads, default=1, help="threads collecting positions (default 1)")

@@ -45,6 +45,12 @@ INPUTS = VIEW_FEATURES + ACTION_FEATURES
 HIDDEN1, HIDDEN2 = _core.NET_HIDDEN
 GIVE_BASE = _core.NUM_ACTIONS - 54
 PARAM_NAMES = ("w1", "b1", "w2", "b2", "w3", "b3")
+# The critic of learning from results (baseline "critic"): the seat's view
+# -> 64 ReLU -> the deal's expected result for the learner's team. Training
+# only: the bot does not use it and it is not exported.
+CRITIC_HIDDEN = 64
+CRITIC_NAMES = ("v1", "vb1", "v2", "vb2")
+BASELINES = ("mean", "critic")
 
 
 def action_inputs(env: BatchEnv) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -150,6 +156,23 @@ class Net:
         h2 = np.maximum(h1 @ p["w2"] + p["b2"], 0)
         return h2 @ p["w3"] + p["b3"][0], (x, h1, h2)
 
+    def add_critic(self, seed: int) -> None:
+        """The critic's parameters, drawn from their own stream (the policy's
+        are unchanged), if the net has none yet."""
+        if "v1" in self.params:
+            return
+        rng = np.random.default_rng((seed, 7))
+        self.params["v1"] = (rng.standard_normal((VIEW_FEATURES, CRITIC_HIDDEN)) * np.sqrt(2.0 / VIEW_FEATURES)).astype(np.float32)
+        self.params["vb1"] = np.zeros(CRITIC_HIDDEN, np.float32)
+        self.params["v2"] = (rng.standard_normal(CRITIC_HIDDEN) * np.sqrt(2.0 / CRITIC_HIDDEN)).astype(np.float32)
+        self.params["vb2"] = np.zeros(1, np.float32)
+
+    def values(self, views: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """The critic's expected results of `views` (float32 rows), and its hidden layer."""
+        p = self.params
+        h = np.maximum(views @ p["v1"] + p["vb1"], 0)
+        return h @ p["v2"] + p["vb2"][0], h
+
     def save(self, path: Path) -> None:
         arrays: Dict[str, Any] = {f"param_{k}": v for k, v in self.params.items()}
         arrays.update({f"moment_{k}": v for k, v in self.moments.items()})
@@ -160,7 +183,7 @@ class Net:
     @classmethod
     def load(cls, path: Path) -> "Net":
         with np.load(path) as data:
-            params = {k: data[f"param_{k}"] for k in PARAM_NAMES}
+            params = {k: data[f"param_{k}"] for k in PARAM_NAMES + CRITIC_NAMES if f"param_{k}" in data.files}
             moments = {k[len("moment_") :]: data[k] for k in data.files if k.startswith("moment_")}
             return cls(params, moments, int(data["steps"]), int(data["imitation_steps"]), int(data["deals"]))
 
@@ -206,9 +229,20 @@ def batch_loss(
     return loss, {k: v.astype(np.float32) for k, v in grads.items()}
 
 
-def adam_step(net: Net, grads: Dict[str, np.ndarray], lr: float, beta1=0.9, beta2=0.999, eps=1e-8) -> None:
+def adam_step(
+    net: Net,
+    grads: Dict[str, np.ndarray],
+    lr: float,
+    beta1=0.9,
+    beta2=0.999,
+    eps=1e-8,
+    lr_scale: Optional[Dict[str, float]] = None,
+) -> None:
+    """One Adam step of every parameter in `grads`, at `lr` times its
+    `lr_scale` (default 1)."""
     net.steps += 1
     for k, g in grads.items():
+        step_lr = lr * (lr_scale or {}).get(k, 1.0)
         m = net.moments.setdefault(f"{k}_m", np.zeros_like(g))
         v = net.moments.setdefault(f"{k}_v", np.zeros_like(g))
         m *= beta1
@@ -217,7 +251,7 @@ def adam_step(net: Net, grads: Dict[str, np.ndarray], lr: float, beta1=0.9, beta
         v += (1 - beta2) * g * g
         m_hat = m / (1 - beta1**net.steps)
         v_hat = v / (1 - beta2**net.steps)
-        net.params[k] -= (lr * m_hat / (np.sqrt(v_hat) + eps)).astype(np.float32)
+        net.params[k] -= (step_lr * m_hat / (np.sqrt(v_hat) + eps)).astype(np.float32)
 
 
 def accuracy(net: Net, data: Positions, chosen: np.ndarray) -> float:
@@ -307,6 +341,7 @@ def run(
     threads: int = 1,
     deals: int = 0,
     opponent: str = "rule",
+    baseline: str = "mean",
     log: Callable[[str], None] = print,
 ) -> Net:
     """The whole command, in two phases with a checkpoint in ``out`` after
@@ -338,7 +373,8 @@ def run(
         if net.deals == 0:
             net.moments, net.steps = {}, 0  # a new objective: the optimiser starts over
         n = min(chunk, deals - net.deals)
-        reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=opponent, log=lambda _: None)
+        reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=opponent, baseline=baseline,
+                  log=lambda _: None)
         net.deals += n
         net.save(checkpoint)
         log(f"{net.deals:,} deals against {opponent}: {evaluate(net, 1000, opponent=opponent):+.3f} "
@@ -412,6 +448,21 @@ def evaluate(net: Net, deals: int = 1000, seed: int = 10**9, opponent: str = "ru
     return total / (2 * deals)
 
 
+# The critic learns faster than the policy: it has one step per batch of
+# decisions as the policy has, and must follow the policy as it changes.
+CRITIC_LR_SCALE = {name: 10.0 for name in CRITIC_NAMES}
+
+
+def _critic_grads(
+    net: Net, views: np.ndarray, hidden: np.ndarray, expected: np.ndarray, returns: np.ndarray
+) -> Dict[str, np.ndarray]:
+    """The gradient of the critic's mean squared error (halved) on `returns`."""
+    d = (expected - returns) / len(returns)
+    dh = np.outer(d, net.params["v2"]) * (hidden > 0)
+    grads = {"v2": hidden.T @ d, "vb2": np.array([d.sum()]), "v1": views.T @ dh, "vb1": dh.sum(axis=0)}
+    return {k: v.astype(np.float32) for k, v in grads.items()}
+
+
 def reinforce(
     net: Net,
     deals: int,
@@ -421,23 +472,33 @@ def reinforce(
     temperature: float = 0.5,
     lr: float = 3e-4,
     batch: int = 4096,
+    baseline: str = "mean",
     log: Callable[[str], None] = print,
 ) -> Net:
     """Plays `deals` deals as seats 0 and 2 against `opponent`, drawing from
-    the softmax at `temperature`, and moves the policy toward the actions of
-    the deals its team did better than usual in (REINFORCE with the mean
-    result as the baseline): the method that learns from results, not from
-    a teacher."""
+    the softmax at `temperature`, and moves the policy toward the actions
+    that did better than expected (REINFORCE): the method that learns from
+    results, not from a teacher. What a decision is expected to bring is,
+    with `baseline` "mean", the running mean of the deals' results (one
+    figure for every decision of a deal), or with "critic" the critic's
+    estimate from the decision's own view, which learns alongside (each
+    decision's advantage is its deal's result less that estimate)."""
+    if baseline not in BASELINES:
+        raise ValueError(f"baseline must be one of {', '.join(BASELINES)}, not {baseline!r}")
+    if baseline == "critic":
+        net.add_critic(seed)
     rng = np.random.default_rng((seed, net.steps))
     env = BatchEnv(envs=envs, seed=seed + net.steps, bots={1: opponent, 3: opponent})
     step = env.reset()
     open_rows: List[List[np.ndarray]] = [[] for _ in range(envs)]
     open_pick: List[List[int]] = [[] for _ in range(envs)]
+    open_views: List[List[np.ndarray]] = [[] for _ in range(envs)]
+    done_views: List[np.ndarray] = []
     done_x: List[np.ndarray] = []
     done_sizes: List[int] = []
     done_pick: List[int] = []
     done_return: List[float] = []
-    played, baseline = 0, 0.0
+    played, mean_result = 0, 0.0
     while played < deals:
         x, actions, offsets, scores = _decisions(net, env)
         chosen = _pick(scores, offsets, rng, temperature)
@@ -446,17 +507,19 @@ def reinforce(
             if hi - lo > 1 and actions[chosen[j]] < GIVE_BASE:
                 open_rows[j].append(x[lo:hi])
                 open_pick[j].append(int(chosen[j] - lo))
+                open_views[j].append(x[lo, :VIEW_FEATURES])
         step = env.step(actions[chosen])
         for ended in np.flatnonzero(step.done).tolist():
             result = float(step.reward[ended, 0])
-            for rows, pick in zip(open_rows[ended], open_pick[ended]):
+            for rows, pick, view in zip(open_rows[ended], open_pick[ended], open_views[ended]):
                 done_x.append(rows)
                 done_sizes.append(len(rows))
                 done_pick.append(pick)
                 done_return.append(result)
-            open_rows[ended], open_pick[ended] = [], []
+                done_views.append(view)
+            open_rows[ended], open_pick[ended], open_views[ended] = [], [], []
             played += 1
-            baseline += (result - baseline) * 0.01
+            mean_result += (result - mean_result) * 0.01
         if len(done_pick) >= batch:
             data = Positions(
                 views=np.zeros((len(done_pick), 0), np.int8),
@@ -464,10 +527,17 @@ def reinforce(
                 starts=np.concatenate([[0], np.cumsum(done_sizes)]),
                 targets=np.asarray(done_pick),
             )
-            advantage = np.asarray(done_return, np.float32) - baseline
-            _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=advantage)
-            adam_step(net, grads, lr)
-            done_x, done_sizes, done_pick, done_return = [], [], [], []
+            returns = np.asarray(done_return, np.float32)
+            if baseline == "critic":
+                views = np.stack(done_views).astype(np.float32)
+                expected, hidden = net.values(views)
+                _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=returns - expected)
+                grads.update(_critic_grads(net, views, hidden, expected, returns))
+                adam_step(net, grads, lr, lr_scale=CRITIC_LR_SCALE)
+            else:
+                _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=returns - mean_result)
+                adam_step(net, grads, lr)
+            done_x, done_sizes, done_pick, done_return, done_views = [], [], [], [], []
             if net.steps % 20 == 0:
-                log(f"step {net.steps}: {played:,} deals, mean result {baseline:+.3f}")
+                log(f"step {net.steps}: {played:,} deals, mean result {mean_result:+.3f}")
     return net
