@@ -34,6 +34,52 @@ class Checked final : public Policy {
   Policy& inner_;
 };
 
+// A policy that, at each decision, also asks `twin` (the same policy, fed
+// the same decisions) to decide without the list, and checks that it picks
+// what `inner` picks from the list whenever it does not ask for the list.
+class WithoutListChecked final : public Policy {
+ public:
+  WithoutListChecked(Policy& inner, Policy& twin) : inner_(inner), twin_(twin) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override {
+    Move play;
+    const WithoutList without = twin_.choose_without_list(view, can_pass, rng, play);
+    const int choice = inner_.choose_play(view, moves, count, can_pass, rng);
+    if (without == WithoutList::kNeedsList) return choice;
+    ++decided;
+    CHECK(without == (choice < 0 ? WithoutList::kPass : WithoutList::kPlay));
+    if (without == WithoutList::kPlay && choice >= 0) CHECK(play == moves[choice]);
+    return choice;
+  }
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override {
+    twin_.choose_card(view, options, rng);
+    return inner_.choose_card(view, options, rng);
+  }
+  long decided = 0;
+
+ private:
+  Policy& inner_;
+  Policy& twin_;
+};
+
+// The planning player's decisions without the list (rule.h) are the ones
+// it makes from the list, in every style, leading and following.
+void compare_without_list(const char* name) {
+  auto inner = make_policy(name), twin = make_policy(name);
+  WithoutListChecked checked(*inner, *twin);
+  Policy* const policies[4] = {&checked, &checked, &checked, &checked};
+  auto moves = std::make_unique<MoveList>();
+  for (std::uint64_t i = 0; i < 60; ++i) {
+    const std::uint64_t seed = match_deal_seed(9, i);
+    const SeededDeal dealt = seeded_deal(seed);
+    Rng rng(seed);
+    Placing previous{0, 1, 2, 3};
+    rng.shuffle(previous);
+    DealState deal(dealt.hands, Rank(i % kNumRanks), Ruleset{}, previous);
+    play_out(deal, policies, rng, *moves);
+  }
+  CHECK(checked.decided > 1000);
+}
+
 void play_deals(const char* name, const Ruleset& rules) {
   auto inner = make_policy(name);
   CHECK(inner != nullptr);
@@ -74,6 +120,7 @@ void test_playout() {
     play_deals(name, Ruleset{});
     play_deals(name, three_out);
   }
+  for (const char* name : {"rule", "rule_bomber", "rule_patient", "rule_v2"}) compare_without_list(name);
 }
 
 }  // namespace guandan::testing
