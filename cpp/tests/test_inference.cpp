@@ -1,6 +1,7 @@
 // Inference and opponent styles: what passes and plays record (evidence.h),
 // free units, the weighted sampler (inference.h), the planning player's
 // styles (plan_style.h, bots/rule_styles.h) and search v3 deciding with them.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "check.h"
+#include "guandan/bots/net.h"
 #include "guandan/bots/rule_styles.h"
 #include "guandan/bots/search.h"
 #include "guandan/deal.h"
@@ -540,6 +542,29 @@ PlannedDecision planned_decision(std::uint64_t seed, int plays, std::uint64_t rn
   return {deal, std::move(groups), can_pass, planned};
 }
 
+void test_net_order() {
+  // With net_order the cut keeps the planning choice, then the moves the
+  // learned bot scores best, best first.
+  auto moves = std::make_unique<MoveList>();
+  DealState deal = planned_position(match_deal_seed(23, 1), 0, *moves);  // the opening lead
+  const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
+  const PlayerView view = deal.view(deal.turn());
+  const bool can_pass = !deal.leading();
+  constexpr int kKeep = 6;
+  CHECK(int(groups.size()) > 2 * kKeep);
+  const std::vector<Move> by_net = prune_candidates(view, groups, can_pass, kKeep, true);
+  const std::vector<Move> by_breaks = prune_candidates(view, groups, can_pass, kKeep, false);
+  CHECK(int(by_net.size()) == kKeep && by_net[0] == by_breaks[0] && by_net != by_breaks);
+  std::vector<float> scores(groups.size());
+  net_move_scores(view, groups.data(), int(groups.size()), scores.data());
+  auto score_of = [&](Move m) { return scores[std::size_t(std::find(groups.begin(), groups.end(), m) - groups.begin())]; };
+  for (int i = 2; i < kKeep; ++i) CHECK(score_of(by_net[std::size_t(i - 1)]) >= score_of(by_net[std::size_t(i)]));
+  float best_left_out = -std::numeric_limits<float>::infinity();
+  for (Move m : groups)
+    if (std::find(by_net.begin(), by_net.end(), m) == by_net.end()) best_left_out = std::max(best_left_out, score_of(m));
+  CHECK(score_of(by_net.back()) >= best_left_out);
+}
+
 void test_search_v3() {
   // Search v3 (inference and opponent styles) decides legally and, without
   // a time budget, the same for the same seed; it reads only the view.
@@ -779,6 +804,7 @@ void test_inference() {
   test_styles();
   test_search_v3();
   test_search_v3_endgame();
+  test_net_order();
 }
 
 }  // namespace guandan::testing

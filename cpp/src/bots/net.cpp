@@ -41,29 +41,49 @@ float net_action_score(const NetViewLayer& view, const std::int8_t* action_featu
   return score;
 }
 
+namespace {
+
+// Scores the actions of one decision: the view's part of the first layer
+// and the hand's plan are computed once.
+class DecisionScorer {
+ public:
+  explicit DecisionScorer(const PlayerView& view) : plan_(view.hand, view.level, view.rules.move_rules()) {
+    std::array<std::int8_t, kNetViewFeatures> features;
+    net_view_features(view, features.data());
+    net_view_layer(features.data(), layer_);
+  }
+  // A move's score, or the pass's (null).
+  float score(const Move* move) {
+    move_features(move, action_.data());
+    plan_.of(move, action_.data() + kActionFeatures);
+    return net_action_score(layer_, action_.data());
+  }
+
+ private:
+  NetViewLayer layer_;
+  NetPlanFeatures plan_;
+  std::array<std::int8_t, kActionFeatures + kNetPlanFeatures> action_;
+};
+
+}  // namespace
+
+void net_move_scores(const PlayerView& view, const Move* moves, int count, float* scores) {
+  DecisionScorer scorer(view);
+  for (int i = 0; i < count; ++i) scores[i] = scorer.score(&moves[i]);
+}
+
 int NetPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   std::array<int, kGiveBase> representative;
   group_actions(moves, count, representative);
-  std::array<std::int8_t, kNetViewFeatures> features;
-  net_view_features(view, features.data());
-  NetViewLayer layer;
-  net_view_layer(features.data(), layer);
-  const NetPlanFeatures plan(view.hand, view.level, view.rules.move_rules());
-  std::array<std::int8_t, kActionFeatures + kNetPlanFeatures> action;
+  DecisionScorer scorer(view);
   // The best score, the first best in action order (a pass first).
   int best = -1;
   float best_score = -std::numeric_limits<float>::infinity();
-  if (can_pass) {
-    move_features(nullptr, action.data());
-    plan.of(nullptr, action.data() + kActionFeatures);
-    best_score = net_action_score(layer, action.data());
-  }
+  if (can_pass) best_score = scorer.score(nullptr);
   for (int a = 1; a < kGiveBase; ++a) {
     const int i = representative[std::size_t(a)];
     if (i < 0) continue;
-    move_features(&moves[i], action.data());
-    plan.of(&moves[i], action.data() + kActionFeatures);
-    const float score = net_action_score(layer, action.data());
+    const float score = scorer.score(&moves[i]);
     if (score > best_score) best = i, best_score = score;
   }
   return best;

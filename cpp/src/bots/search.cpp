@@ -18,6 +18,7 @@
 #include "guandan/bots/evidence.h"
 #include "guandan/bots/inference.h"
 #include "guandan/bots/move_facts.h"
+#include "guandan/bots/net.h"
 #include "guandan/move_list.h"
 #include "guandan/bots/playout.h"
 #include "guandan/readings.h"
@@ -192,12 +193,31 @@ std::vector<Move> prune_around(const PlayerView& view, const std::vector<Move>& 
   return kept;
 }
 
+// The same cut, the rest ordered by the learned bot's scores, best first
+// (ties in the order given).
+std::vector<Move> prune_by_net(const PlayerView& view, const std::vector<Move>& candidates, int preferred, int keep) {
+  if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
+  std::vector<float> scores(candidates.size());
+  net_move_scores(view, candidates.data(), int(candidates.size()), scores.data());
+  std::vector<int> order(candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if ((a == preferred) != (b == preferred)) return a == preferred;
+    return scores[std::size_t(a)] > scores[std::size_t(b)];
+  });
+  std::vector<Move> kept;
+  kept.reserve(std::size_t(keep));
+  for (int i = 0; i < keep; ++i) kept.push_back(candidates[std::size_t(order[std::size_t(i)])]);
+  return kept;
+}
+
 }  // namespace
 
 std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
-                                   int keep) {
+                                   int keep, bool net_order) {
   if (keep <= 0 || int(candidates.size()) <= keep) return candidates;
-  return prune_around(view, candidates, planning_choice(view, candidates, can_pass), keep);
+  const int preferred = planning_choice(view, candidates, can_pass);
+  return net_order ? prune_by_net(view, candidates, preferred, keep) : prune_around(view, candidates, preferred, keep);
 }
 
 SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_candidates, bool can_pass,
@@ -208,7 +228,9 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   // The planning policy is asked once: its choice leads the pruned
   // candidates and is the option to beat.
   const int planned_given = planning_choice(view, all_candidates, can_pass, config.playout_style);
-  const std::vector<Move> candidates = prune_around(view, all_candidates, planned_given, config.max_candidates);
+  const std::vector<Move> candidates =
+      config.net_order ? prune_by_net(view, all_candidates, planned_given, config.max_candidates)
+                       : prune_around(view, all_candidates, planned_given, config.max_candidates);
   // An index into the candidates as given, not the pruned ones.
   auto given_index = [&](int c) {
     for (std::size_t i = 0; i < all_candidates.size(); ++i)
@@ -383,6 +405,7 @@ SearchConfig search_v3_config(const PolicyOptions& options) {
     throw std::invalid_argument("search: option opponent_ends_in must be 0 or 2..1000, got 1");
   config.read_opponent_styles = option(options, kSearchOptions, "read_styles") != 0;
   config.win_bonus = option(options, kSearchOptions, "win_bonus");
+  config.net_order = option(options, kSearchOptions, "net_order") != 0;
   return config;
 }
 

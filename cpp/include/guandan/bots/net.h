@@ -30,6 +30,10 @@ void net_view_layer(const std::int8_t* view_features, NetViewLayer& out);
 // then its kNetPlanFeatures.
 float net_action_score(const NetViewLayer& view, const std::int8_t* action_features);
 
+// The net's score of each of `moves` (legal moves of the seat to act in
+// `view`): what NetPolicy plays the highest of.
+void net_move_scores(const PlayerView& view, const Move* moves, int count, float* scores);
+
 class NetPolicy final : public Policy {
  public:
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;

@@ -87,6 +87,10 @@ struct SearchConfig {
   // worth more than the levels it pays, for the winners play the next deal
   // at their level and receive its tribute. 0: levels alone (search v2).
   double win_bonus = 0.0;
+  // The candidate cut orders the moves after the planning player's choice
+  // by the learned bot's scores (net.h), best first, instead of by how few
+  // pairs, triples and bombs they break.
+  bool net_order = false;
   // The planning player's style: its choice to beat, its team in the
   // playouts (every seat, without opponent_styles) and its tribute cards.
   // search_v2 keeps the style it was measured with (kRuleV2Style).
@@ -95,9 +99,11 @@ struct SearchConfig {
 
 // At most `keep` of `candidates`: the planning policy's choice first, then
 // the moves that break up the fewest pairs, triples and bombs; no bomb
-// before a non-bomb; lowest first; more cards first.
+// before a non-bomb; lowest first; more cards first. With `net_order`
+// (SearchConfig::net_order), after the planning choice the moves the
+// learned bot scores best.
 std::vector<Move> prune_candidates(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
-                                   int keep);
+                                   int keep, bool net_order = false);
 
 // Checks the decision and the configuration (std::invalid_argument).
 SearchResult search_v2(const PlayerView& view, const std::vector<Move>& candidates, bool can_pass,
@@ -123,7 +129,7 @@ inline constexpr double kDefaultWinBonus = 2.0;  // search: a won deal counts tw
 inline constexpr auto kSearchV2Options = search_budget_options(kDefaultMaxCandidates);
 inline constexpr auto kSearchOptions = joined_options(
     search_budget_options(kSearchMaxCandidates),
-    std::array<OptionSpec, 4>{{
+    std::array<OptionSpec, 5>{{
         {"keep_worlds", OptionKind::kInt, 0, kMaxRollouts, 0,
          "the most paired worlds the test to replace the planning choice counts (0: no cap)"},
         {"opponent_ends_in", OptionKind::kInt, 0, 1000, 3,
@@ -132,6 +138,8 @@ inline constexpr auto kSearchOptions = joined_options(
          "draw each opponent's style by how likely it makes that seat's passes and bombs"},
         {"win_bonus", OptionKind::kReal, 0, kMaxWinBonus, kDefaultWinBonus,
          "levels a won deal counts beyond those it pays"},
+        {"net_order", OptionKind::kFlag, 0, 1, 0,
+         "keep the candidates the learned bot net scores best (after the planning player's choice)"},
     }});
 
 // The one mapping of a search's option values to its configuration: budget,
