@@ -61,6 +61,19 @@ class WithoutListChecked final : public Policy {
   Policy& twin_;
 };
 
+// Deal i of run `run`: seeded hands at level i % 13, after a random previous
+// placing (tribute first), or from the first deal's leader; `rng` is then
+// the playout's stream.
+DealState seeded_run_deal(std::uint64_t run, std::uint64_t i, const Ruleset& rules, bool from_leader, Rng& rng) {
+  const std::uint64_t seed = match_deal_seed(run, i);
+  const SeededDeal dealt = seeded_deal(seed);
+  rng = Rng(seed);
+  Placing previous{0, 1, 2, 3};
+  rng.shuffle(previous);
+  return from_leader ? DealState(dealt.hands, Rank(i % kNumRanks), rules, dealt.leader)
+                     : DealState(dealt.hands, Rank(i % kNumRanks), rules, previous);
+}
+
 // The planning player's decisions without the list (rule.h) are the ones
 // it makes from the list, in every style, leading and following.
 void compare_without_list(const char* name) {
@@ -69,12 +82,8 @@ void compare_without_list(const char* name) {
   Policy* const policies[4] = {&checked, &checked, &checked, &checked};
   auto moves = std::make_unique<MoveList>();
   for (std::uint64_t i = 0; i < 60; ++i) {
-    const std::uint64_t seed = match_deal_seed(9, i);
-    const SeededDeal dealt = seeded_deal(seed);
-    Rng rng(seed);
-    Placing previous{0, 1, 2, 3};
-    rng.shuffle(previous);
-    DealState deal(dealt.hands, Rank(i % kNumRanks), Ruleset{}, previous);
+    Rng rng(0);
+    DealState deal = seeded_run_deal(9, i, Ruleset{}, false, rng);
     play_out(deal, policies, rng, *moves);
   }
   CHECK(checked.decided > 1000);
@@ -87,13 +96,8 @@ void play_deals(const char* name, const Ruleset& rules) {
   Policy* const policies[4] = {&checked, &checked, &checked, &checked};
   auto moves = std::make_unique<MoveList>();
   for (std::uint64_t i = 0; i < 150; ++i) {
-    const std::uint64_t seed = match_deal_seed(5, i);
-    const SeededDeal dealt = seeded_deal(seed);
-    Rng rng(seed);
-    Placing previous{0, 1, 2, 3};
-    rng.shuffle(previous);
-    DealState deal = i % 3 == 0 ? DealState(dealt.hands, Rank(i % kNumRanks), rules, dealt.leader)
-                                : DealState(dealt.hands, Rank(i % kNumRanks), rules, previous);
+    Rng rng(0);
+    DealState deal = seeded_run_deal(5, i, rules, i % 3 == 0, rng);
     const PlayoutStats stats = play_out(deal, policies, rng, *moves);
     CHECK(deal.is_over());
     CHECK(stats.plays >= 4 && stats.bombs <= stats.plays);
