@@ -8,41 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "batch_env.h"
 #include "bindings.h"
 #include "guandan/bots/net.h"
 #include "guandan/tools/batch_env.h"
 
 namespace guandan::python {
-namespace {
 
 using learning::BatchEnv;
-using learning::BatchOutputs;
-
-template <class T>
-T* rows_of(py::array_t<T, py::array::c_style>& a, py::ssize_t rows, py::ssize_t width, const char* name) {
-  const bool shaped = width == 0 ? a.ndim() == 1 && a.shape(0) == rows
-                                 : a.ndim() == 2 && a.shape(0) == rows && a.shape(1) == width;
-  if (!shaped) throw py::value_error(std::string(name) + " has the wrong shape");
-  return a.mutable_data();
-}
-
-struct Outputs {
-  py::array_t<std::int8_t, py::array::c_style> observation, mask, seat;
-  py::array_t<float, py::array::c_style> reward;
-  py::array_t<std::int8_t, py::array::c_style> done;
-  py::array_t<std::uint64_t, py::array::c_style> deal_seed;
-
-  BatchOutputs pointers(py::ssize_t n) {
-    return {rows_of(observation, n, learning::kObservationSize, "observation"),
-            rows_of(mask, n, kNumActions, "mask"),
-            rows_of(seat, n, 0, "seat"),
-            rows_of(reward, n, 4, "reward"),
-            rows_of(done, n, 0, "done"),
-            rows_of(deal_seed, n, 0, "deal_seed")};
-  }
-};
-
-}  // namespace
 
 void init_learning(py::module_& m) {
   m.attr("OBSERVATION_SIZE") = learning::kObservationSize;
@@ -66,8 +39,8 @@ void init_learning(py::module_& m) {
         return out;
       }, py::arg("view"), py::arg("actions"), "The learned bot's score of each action row after a view (bots/net.h).");
 
-  py::class_<BatchEnv>(m, "BatchEnv", "N deals stepped together for learning code (tools/batch_env.h).")
-      .def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::optional<std::string>>& bots,
+  py::class_<BatchEnv> env_class(m, "BatchEnv", "N deals stepped together for learning code (tools/batch_env.h).");
+  env_class.def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::optional<std::string>>& bots,
                        int level, bool tribute, int envs, int threads) {
              learning::BatchEnvSetup setup;
              setup.rules = rules;
@@ -92,35 +65,14 @@ void init_learning(py::module_& m) {
              }
            }),
            py::arg("rules"), py::arg("seed"), py::arg("bots"), py::arg("level"), py::arg("tribute"), py::arg("envs"),
-           py::arg("threads"))
-      .def_property_readonly("size", &BatchEnv::size)
-      .def("reset", [](BatchEnv& env, Outputs out) {
-            const BatchOutputs pointers = out.pointers(env.size());
-            py::gil_scoped_release release;
-            env.reset(pointers);
-          }, py::arg("out"))
-      .def("step", [](BatchEnv& env, py::array_t<std::int32_t, py::array::c_style | py::array::forcecast> actions,
-                      Outputs out) {
-            if (actions.ndim() != 1 || actions.shape(0) != env.size())
-              throw py::value_error("actions: one per env (" + std::to_string(env.size()) + ")");
-            const BatchOutputs pointers = out.pointers(env.size());
-            const std::int32_t* a = actions.data();
-            try {
-              py::gil_scoped_release release;
-              env.step(a, pointers);
-            } catch (const std::invalid_argument& e) {
-              throw py::value_error(e.what());
-            }
-          }, py::arg("actions"), py::arg("out"))
-      .def("legal_count", &BatchEnv::legal_count)
-      .def("action_rows", [](const BatchEnv& env) {
-            const std::int64_t n = env.legal_count();
-            py::array_t<std::int8_t> rows({py::ssize_t(n), py::ssize_t(kActionFeatures)});
-            py::array_t<std::int16_t> actions(py::ssize_t{n});
-            env.action_rows(rows.mutable_data(), actions.mutable_data());
-            return py::make_tuple(rows, actions);
-          }, "One feature row per legal action, env by env, actions ascending; and their action numbers.")
-      .def("view_features", [](const BatchEnv& env) {
+           py::arg("threads"));
+  def_batch_calls(
+      env_class,
+      [](const BatchEnv& env, BatchArrays& out) {
+        return out.pointers(env.size(), learning::kObservationSize, kNumActions, 4);
+      },
+      kActionFeatures);
+  env_class.def("view_features", [](const BatchEnv& env) {
             py::array_t<std::int8_t> out({py::ssize_t(env.size()), py::ssize_t(kNetViewFeatures)});
             env.view_features(out.mutable_data());
             return out;
@@ -150,14 +102,14 @@ void init_learning(py::module_& m) {
             return env.deal(i).to_text();
           }, py::arg("env"));
 
-  py::class_<Outputs>(m, "BatchOutputs")
+  py::class_<BatchArrays>(m, "BatchOutputs", "The arrays a batched environment of either game writes into.")
       .def(py::init<>())
-      .def_readwrite("observation", &Outputs::observation)
-      .def_readwrite("mask", &Outputs::mask)
-      .def_readwrite("seat", &Outputs::seat)
-      .def_readwrite("reward", &Outputs::reward)
-      .def_readwrite("done", &Outputs::done)
-      .def_readwrite("deal_seed", &Outputs::deal_seed);
+      .def_readwrite("observation", &BatchArrays::observation)
+      .def_readwrite("mask", &BatchArrays::mask)
+      .def_readwrite("seat", &BatchArrays::seat)
+      .def_readwrite("reward", &BatchArrays::reward)
+      .def_readwrite("done", &BatchArrays::done)
+      .def_readwrite("deal_seed", &BatchArrays::deal_seed);
 }
 
 }  // namespace guandan::python

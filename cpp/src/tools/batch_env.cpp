@@ -1,21 +1,16 @@
 #include "guandan/tools/batch_env.h"
 
-#include <atomic>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
 #include "guandan/bots/playout.h"
-#include "guandan/common/parallel_rows.h"
 #include "guandan/movegen.h"
 #include "guandan/placing.h"
 
 namespace guandan::learning {
 
-BatchEnv::BatchEnv(const BatchEnvSetup& setup, int envs, int threads) : setup_(setup), threads_(threads) {
-  if (envs < 1 || envs > (1 << 20)) throw std::invalid_argument("envs must be 1..1048576");
-  if (threads < 1 || threads > kMaxThreads)
-    throw std::invalid_argument("threads must be 1.." + std::to_string(kMaxThreads));
+BatchEnv::BatchEnv(const BatchEnvSetup& setup, int envs, int threads) : setup_(setup), threads_(envs, threads) {
   if (setup.level >= kNumRanks) throw std::invalid_argument("level must be a rank index 0..12");
   for (int s = 0; s < 4; ++s)
     if (setup.bots[std::size_t(s)] == nullptr) learner_seats_ |= 1u << s;
@@ -29,18 +24,6 @@ BatchEnv::BatchEnv(const BatchEnvSetup& setup, int envs, int threads) : setup_(s
     for (int s = 0; s < 4; ++s)
       if (const PolicyEntry* bot = setup.bots[std::size_t(s)])
         slot.bots[std::size_t(s)] = bot->make(PolicyOptions{setup.options[std::size_t(s)], nullptr});
-  for (int t = 0; t < threads; ++t) lists_.push_back(std::make_unique<MoveList>());
-}
-
-template <class Body>
-void BatchEnv::for_each_env(Body body) {
-  const int threads = threads_ < size() ? threads_ : size();
-  std::atomic<int> next_list{0};
-  // Blocks of envs, so that a thread's envs sit together in memory.
-  const std::uint64_t block = std::uint64_t(size() / (8 * threads) + 1);
-  run_rows(std::uint64_t(size()), threads, block, nullptr,
-           [&](const std::atomic<bool>*) { return lists_[std::size_t(next_list++)].get(); },
-           [&](std::uint64_t env, MoveList* moves) { body(std::size_t(env), *moves); });
 }
 
 void BatchEnv::start_deal(Slot& slot, std::size_t env) {
@@ -103,63 +86,45 @@ void BatchEnv::write(const Slot& slot, std::size_t env, const BatchOutputs& out)
 }
 
 void BatchEnv::reset(const BatchOutputs& out) {
-  for_each_env([&](std::size_t env, MoveList& moves) {
+  threads_.for_each_env([&](std::size_t env, MoveList& moves) {
     Slot& slot = slots_[env];
     slot.deals_started = 0;
     start_deal(slot, env);
-    float* reward = out.reward + env * 4;
-    std::fill(reward, reward + 4, 0.0f);
-    out.done[env] = 0;
-    advance(slot, env, moves, reward, out.done + env);
+    advance(slot, env, moves, cleared_result(out, env, 4), out.done + env);
     // A deal the bots finished before the learner's first turn is no
     // episode of the learner's: the reset shows none ended.
-    std::fill(reward, reward + 4, 0.0f);
-    out.done[env] = 0;
+    cleared_result(out, env, 4);
     write(slot, env, out);
   });
 }
 
 void BatchEnv::step(const std::int32_t* actions, const BatchOutputs& out) {
-  for (std::size_t env = 0; env < slots_.size(); ++env) {
-    const std::int32_t a = actions[env];
+  check_actions(actions, slots_.size(), [&](std::size_t env, std::int32_t a) {
     if (slots_[env].deal == std::nullopt) throw std::invalid_argument("call reset() before step()");
-    if (a < 0 || a >= kNumActions || !slots_[env].legal[std::size_t(a)])
-      throw std::invalid_argument("env " + std::to_string(env) + ": action " + std::to_string(a) +
-                                  " is not legal for its seat to act (see its mask)");
-  }
-  for_each_env([&](std::size_t env, MoveList& moves) {
+    return a >= 0 && a < kNumActions && slots_[env].legal[std::size_t(a)];
+  });
+  threads_.for_each_env([&](std::size_t env, MoveList& moves) {
     Slot& slot = slots_[env];
     RecordedDeal& deal = *slot.deal;
     const int a = actions[env];
     if (a == kPassAction) deal.apply_pass();
     else if (a >= kGiveBase) deal.give(CardKind(a - kGiveBase));
     else deal.apply_play(slot.moves[std::size_t(a)]);
-    float* reward = out.reward + env * 4;
-    std::fill(reward, reward + 4, 0.0f);
-    out.done[env] = 0;
-    advance(slot, env, moves, reward, out.done + env);
+    advance(slot, env, moves, cleared_result(out, env, 4), out.done + env);
     write(slot, env, out);
   });
 }
 
-std::int64_t BatchEnv::legal_count() const {
-  std::int64_t n = 0;
-  for (const Slot& slot : slots_)
-    for (std::uint8_t legal : slot.legal) n += legal;
-  return n;
-}
+std::int64_t BatchEnv::legal_count() const { return guandan::legal_count(slots_); }
 
 void BatchEnv::action_rows(std::int8_t* rows, std::int16_t* action) const {
-  std::int64_t row = 0;
-  for (const Slot& slot : slots_)
-    for (int a = 0; a < kNumActions; ++a) {
-      if (!slot.legal[std::size_t(a)]) continue;
-      const Move* move = a > kPassAction && a < kGiveBase ? &slot.moves[std::size_t(a)] : nullptr;
-      std::int8_t* out = rows + row * kActionFeatures;
-      if (a >= kGiveBase) give_features(CardKind(a - kGiveBase), out);
-      else move_features(move, out);
-      action[row++] = std::int16_t(a);
-    }
+  for_each_legal(slots_, [&](const Slot& slot, int a, std::int64_t row) {
+    const Move* move = a > kPassAction && a < kGiveBase ? &slot.moves[std::size_t(a)] : nullptr;
+    std::int8_t* out = rows + row * kActionFeatures;
+    if (a >= kGiveBase) give_features(CardKind(a - kGiveBase), out);
+    else move_features(move, out);
+    action[row] = std::int16_t(a);
+  });
 }
 
 }  // namespace guandan::learning
@@ -192,7 +157,7 @@ void BatchEnv::teacher_actions(const PolicyEntry& teacher, const OptionValues& o
       slot.teacher = teacher.make(PolicyOptions{options, nullptr});
       slot.teacher_entry = &teacher;
     }
-  for_each_env([&](std::size_t env, MoveList& moves) {
+  threads_.for_each_env([&](std::size_t env, MoveList& moves) {
     Slot& slot = slots_[env];
     const RecordedDeal& deal = *slot.deal;
     const int seat = deal.turn();

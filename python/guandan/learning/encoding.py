@@ -50,6 +50,7 @@ import numpy as np
 from ..gd.names import KIND_NAMES, PHASE_NAMES, RANK_NAMES
 from ..gd.cards import RANKS
 from ..gd.observation import Observation
+from .fields import Field, bounds, layout
 
 __all__ = ["FIELDS", "OBSERVATION_SIZE", "encode_observation", "observation_bounds"]
 
@@ -74,17 +75,8 @@ _FIELD_SPECS: Tuple[Tuple[str, int, int], ...] = (
 )
 
 
-def _layout() -> Tuple[Tuple[str, int, int, int], ...]:
-    fields = []
-    start = 0
-    for name, size, high in _FIELD_SPECS:
-        fields.append((name, start, size, high))
-        start += size
-    return tuple(fields)
-
-
 #: ``(name, start, size, high)`` of every field of the observation vector, in order.
-FIELDS: Tuple[Tuple[str, int, int, int], ...] = _layout()
+FIELDS: Tuple[Field, ...] = layout(_FIELD_SPECS)
 OBSERVATION_SIZE: int = FIELDS[-1][1] + FIELDS[-1][2]
 _START: Dict[str, int] = {name: start for name, start, _, _ in FIELDS}
 
@@ -98,11 +90,7 @@ _BITS = np.left_shift(np.uint64(1), np.arange(54, dtype=np.uint64))
 
 def observation_bounds() -> Tuple[np.ndarray, np.ndarray]:
     """The lowest and highest value of every entry (int8 arrays)."""
-    low = np.zeros(OBSERVATION_SIZE, dtype=np.int8)
-    high = np.zeros(OBSERVATION_SIZE, dtype=np.int8)
-    for _, start, size, top in FIELDS:
-        high[start : start + size] = top
-    return low, high
+    return bounds(FIELDS)
 
 
 def _unpack(word: int) -> np.ndarray:

@@ -24,13 +24,14 @@ Needs Gymnasium (``pip install 'guandan-engine[env]'``).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 import numpy as np
 
 from .actions import NUM_ACTIONS
-from .batch import BatchEnv, BatchStep
-from .encoding import OBSERVATION_SIZE, observation_bounds
+from .batch import BatchEnv
+from .batch_base import BatchEnvBase, BatchStep
+from .encoding import observation_bounds
 from ..gd.ruleset import RulesetLike
 
 try:
@@ -46,37 +47,35 @@ except ImportError as _error:
 __all__ = ["GuandanVectorEnv"]
 
 
-class GuandanVectorEnv(VectorEnv):
-    """``num_envs`` Guandan deals in one :class:`~guandan.learning.batch.BatchEnv` (see the module docstring)."""
+class _BatchVectorEnv(VectorEnv):
+    """A batched environment behind the vector-environment calls; a game's
+    class says how to make its batch (``make(**options, seed=...)``) and the
+    bounds and actions of its spaces."""
 
     def __init__(
         self,
-        num_envs: int = 64,
-        bots: Optional[Mapping[int, str]] = None,
-        ruleset: RulesetLike = "standard",
-        level: str = "2",
-        tribute: bool = True,
-        threads: int = 1,
+        make: Callable[..., BatchEnvBase],
+        options: Dict[str, Any],
+        bounds: Tuple[np.ndarray, np.ndarray],
+        num_actions: int,
     ) -> None:
         if _MISSING is not None:
             raise ImportError(
                 "guandan.learning.vector_env needs Gymnasium: pip install 'guandan-engine[env]'"
             ) from _MISSING
         # Everything but the seed, for a reset that starts the run over.
-        self._options: Dict[str, Any] = dict(
-            envs=num_envs, bots=bots, ruleset=ruleset, level=level, tribute=tribute, threads=threads
-        )
-        self.batch = BatchEnv(**self._options)
+        self._make, self._options = make, options
+        self.batch = make(**options)
         self.num_envs = self.batch.envs
         self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
-        low, high = observation_bounds()
+        low, high = bounds
         self.single_observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(low=low, high=high, shape=(OBSERVATION_SIZE,), dtype=np.int8),
-                "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+                "observation": spaces.Box(low=low, high=high, shape=low.shape, dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
             }
         )
-        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.single_action_space = spaces.Discrete(num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self._seat: Optional[np.ndarray] = None
@@ -90,7 +89,7 @@ class GuandanVectorEnv(VectorEnv):
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
         """Starts every env's first deal; a seed starts the run over from that seed."""
         if seed is not None:
-            self.batch = BatchEnv(**self._options, seed=seed)
+            self.batch = self._make(**self._options, seed=seed)
         return self._split(self.batch.reset())
 
     def step(self, actions):
@@ -103,3 +102,19 @@ class GuandanVectorEnv(VectorEnv):
         truncated = np.zeros(self.num_envs, dtype=bool)
         obs, infos = self._split(step)
         return obs, reward, terminated, truncated, infos
+
+
+class GuandanVectorEnv(_BatchVectorEnv):
+    """``num_envs`` Guandan deals in one :class:`~guandan.learning.batch.BatchEnv` (see the module docstring)."""
+
+    def __init__(
+        self,
+        num_envs: int = 64,
+        bots: Optional[Mapping[int, str]] = None,
+        ruleset: RulesetLike = "standard",
+        level: str = "2",
+        tribute: bool = True,
+        threads: int = 1,
+    ) -> None:
+        options = dict(envs=num_envs, bots=bots, ruleset=ruleset, level=level, tribute=tribute, threads=threads)
+        super().__init__(BatchEnv, options, observation_bounds(), NUM_ACTIONS)

@@ -19,6 +19,7 @@
 #include "guandan/bots/net_features.h"
 #include "guandan/bots/policy.h"
 #include "guandan/bots/registry.h"
+#include "guandan/common/batch_env.h"
 #include "guandan/common/rng.h"
 #include "guandan/move_list.h"
 #include "guandan/recorded_deal.h"
@@ -38,15 +39,10 @@ struct BatchEnvSetup {
   std::array<OptionValues, 4> options{};
 };
 
-// Caller-owned outputs, row i for env i.
-struct BatchOutputs {
-  std::int8_t* observation;  // n x kObservationSize: what the seat to act may know
-  std::int8_t* mask;         // n x kNumActions: 1 for each legal action
-  std::int8_t* seat;         // n: the learner's seat to act
-  float* reward;             // n x 4: at a deal's end, the levels each seat's team gained (negative: lost); else 0
-  std::int8_t* done;         // n: this step ended a deal (the outputs already show the next deal)
-  std::uint64_t* deal_seed;  // n: the seed of the deal now shown (simulation_start rebuilds it)
-};
+// The outputs (common/batch_env.h): observation n x kObservationSize, mask
+// n x kNumActions, reward n x 4: at a deal's end, the levels each seat's
+// team gained (negative: lost); deal_seed: simulation_start rebuilds it.
+using guandan::BatchOutputs;
 
 class BatchEnv {
  public:
@@ -90,8 +86,6 @@ class BatchEnv {
     std::array<Move, kGiveBase> moves{};
     std::array<std::uint8_t, kNumActions> legal{};
   };
-  template <class Body>
-  void for_each_env(Body body);
   void start_deal(Slot& slot, std::size_t env);
   // Plays the bots' turns and replaces ended deals until a learner must act.
   void advance(Slot& slot, std::size_t env, MoveList& moves, float* reward, std::int8_t* done);
@@ -101,9 +95,8 @@ class BatchEnv {
   BatchEnvSetup setup_;
   SimulationSetup start_;  // what simulation_start needs to rebuild deal r * N + j
   unsigned learner_seats_ = 0;
-  int threads_;
+  EnvThreads<MoveList> threads_;
   std::vector<Slot> slots_;
-  std::vector<std::unique_ptr<MoveList>> lists_;  // one per thread
 };
 
 }  // namespace guandan::learning
