@@ -25,6 +25,7 @@ void test_simulate();
 void test_fuzz();
 void test_planner();
 void test_gdy();
+void test_gdy_learning();
 void test_inference();
 void test_tempo();
 void test_endgame();
