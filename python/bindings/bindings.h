@@ -52,5 +52,6 @@ void init_python_bots(py::module_& m);  // Python bots inside the core's runs
 void init_search_tools(py::module_& m);  // the search's building blocks
 void init_gdy(py::module_& m);  // the submodule _core.gdy
 void init_learning(py::module_& m);  // the batched learning environment
+void init_gdy_learning(py::module_& m);  // Gan Deng Yan's, in _core.gdy (after init_gdy)
 
 }  // namespace guandan::python

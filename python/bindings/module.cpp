@@ -13,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
   guandan::python::init_search_tools(m);
   guandan::python::init_gdy(m);
   guandan::python::init_learning(m);
+  guandan::python::init_gdy_learning(m);
 }

@@ -1,23 +1,29 @@
-"""The batched environment (:mod:`guandan.learning.batch`) as a Gymnasium
-vector environment, for learning libraries that expect one.
+"""The batched environments (:mod:`guandan.learning.batch` for Guandan,
+:mod:`guandan.learning.gdy_batch` for Gan Deng Yan) as Gymnasium vector
+environments, for learning libraries that expect one.
 
 Each env is one learner: the seat to act among the learner's seats. The
-observation is ``{"observation": int8[502], "action_mask": int8[248]}`` per
-env; the reward is the levels gained by the team of the seat that acted,
-on the step that ended its deal (else 0), and that step terminates the env.
-It resets itself in the same step (``autoreset_mode`` SAME_STEP): the
-observation returned is already the next deal's. ``infos`` carries
-``seat`` (the seat to act now), ``deal_seed`` and ``reward_by_seat``
-(envs x 4, for learners that play several seats).
+observation is ``{"observation": int8[size], "action_mask": int8[actions]}``
+per env (Guandan: 502 and 248; Gan Deng Yan: 184 and 201); the reward is
+the result of the seat that acted (Guandan: the levels its team gained; Gan
+Deng Yan: minus its penalty), on the step that ended its deal (else 0), and
+that step terminates the env. It resets itself in the same step
+(``autoreset_mode`` SAME_STEP): the observation returned is already the next
+deal's. ``infos`` carries ``seat`` (the seat to act now), ``deal_seed`` and
+``reward_by_seat`` (envs x seats, for learners that play several seats).
 
     >>> import numpy as np
-    >>> from guandan.learning.vector_env import GuandanVectorEnv
+    >>> from guandan.learning.vector_env import GdyVectorEnv, GuandanVectorEnv
     >>> envs = GuandanVectorEnv(num_envs=4, bots={1: "rule", 3: "rule"})
     >>> obs, infos = envs.reset(seed=3)
     >>> actions = envs.unwrapped.batch.sample_actions(obs["action_mask"], np.random.default_rng(0))
     >>> obs, reward, terminated, truncated, infos = envs.step(actions)
     >>> obs["observation"].shape, reward.dtype
     ((4, 502), dtype('float32'))
+    >>> gdy_envs = GdyVectorEnv(num_envs=4, players=5, bots={1: "rule", 2: "rule"})
+    >>> obs, infos = gdy_envs.reset(seed=3)
+    >>> obs["observation"].shape, obs["action_mask"].shape
+    ((4, 184), (4, 201))
 
 Needs Gymnasium (``pip install 'guandan-engine[env]'``).
 """
@@ -28,10 +34,13 @@ from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 import numpy as np
 
+from . import gdy_encoding
 from .actions import NUM_ACTIONS
 from .batch import BatchEnv
 from .batch_base import BatchEnvBase, BatchStep
 from .encoding import observation_bounds
+from .gdy_actions import NUM_ACTIONS as GDY_NUM_ACTIONS
+from .gdy_batch import GdyBatchEnv
 from ..gd.ruleset import RulesetLike
 
 try:
@@ -44,7 +53,7 @@ except ImportError as _error:
     _MISSING = _error
     VectorEnv = object  # type: ignore[misc,assignment]
 
-__all__ = ["GuandanVectorEnv"]
+__all__ = ["GdyVectorEnv", "GuandanVectorEnv"]
 
 
 class _BatchVectorEnv(VectorEnv):
@@ -118,3 +127,18 @@ class GuandanVectorEnv(_BatchVectorEnv):
     ) -> None:
         options = dict(envs=num_envs, bots=bots, ruleset=ruleset, level=level, tribute=tribute, threads=threads)
         super().__init__(BatchEnv, options, observation_bounds(), NUM_ACTIONS)
+
+
+class GdyVectorEnv(_BatchVectorEnv):
+    """``num_envs`` Gan Deng Yan deals of ``players`` seats in one
+    :class:`~guandan.learning.gdy_batch.GdyBatchEnv` (see the module docstring)."""
+
+    def __init__(
+        self,
+        num_envs: int = 64,
+        players: int = 4,
+        bots: Optional[Mapping[int, str]] = None,
+        threads: int = 1,
+    ) -> None:
+        options = dict(envs=num_envs, players=players, bots=bots, threads=threads)
+        super().__init__(GdyBatchEnv, options, gdy_encoding.observation_bounds(), GDY_NUM_ACTIONS)
