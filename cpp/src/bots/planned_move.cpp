@@ -7,6 +7,7 @@ namespace {
 
 // Keeps the first reading of all the cards as the kind, and the first of any kind.
 struct FirstReadings {
+  FirstReadings(int cards, Kind as) : size(cards), kind(as) {}
   int size;
   Kind kind;
   std::optional<Move> exact, any;
