@@ -2,7 +2,11 @@
 
 namespace guandan::gdy {
 
-Play act(DealState& deal, Policy& policy, Rng& rng, PlayList& plays) {
+namespace {
+
+// The seat to act's policy plays once. Inlined into play_out's loop, the
+// hot path of every playout.
+[[gnu::always_inline]] inline Play take_play(DealState& deal, Policy& policy, Rng& rng, PlayList& plays) {
   plays.clear();
   deal.legal_plays(plays);
   const SeatView view = SeatView::of(deal);
@@ -11,8 +15,12 @@ Play act(DealState& deal, Policy& policy, Rng& rng, PlayList& plays) {
   return play;
 }
 
+}  // namespace
+
+Play act(DealState& deal, Policy& policy, Rng& rng, PlayList& plays) { return take_play(deal, policy, rng, plays); }
+
 void play_out(DealState& deal, Policy* const* policies, Rng& rng, PlayList& plays) {
-  while (!deal.over()) act(deal, *policies[deal.turn()], rng, plays);
+  while (!deal.over()) take_play(deal, *policies[deal.turn()], rng, plays);
 }
 
 }  // namespace guandan::gdy
