@@ -160,3 +160,18 @@ def test_train_net_refuses_an_unknown_baseline_in_one_line(capsys):
 
     assert main(["train-net", "--out", "x", "--baseline", "median"]) == 2
     assert "--baseline" in capsys.readouterr().err
+
+
+def test_a_win_bonus_changes_what_learning_from_results_moves_toward(capsys):
+    from guandan.cli import main
+
+    def learned(bonus):
+        net = trainer.Net.initial(3)
+        trainer.reinforce(net, 150, seed=4, envs=32, batch=512, win_bonus=bonus, log=lambda _: None)
+        return net
+
+    plain, bonus, again = learned(0.0), learned(2.0), learned(2.0)
+    assert not np.array_equal(plain.params["w1"], bonus.params["w1"])
+    assert np.array_equal(bonus.params["w1"], again.params["w1"])
+    assert main(["train-net", "--out", "x", "--win-bonus", "7"]) == 2
+    assert "--win-bonus" in capsys.readouterr().err

@@ -41,6 +41,21 @@ def integer_in(low: int, high: Union[int, None] = None) -> Callable[[str], int]:
     return parse
 
 
+def real_in(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite decimal number in ``[low, high]``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not low <= value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"must be a number from {low:g} to {high:g}, got {text.strip()}")
+        return value
+
+    return parse
+
+
 any_seat = integer  # a seat of any game: the command checks it against its game's players
 count = integer_in(1, MAX_COUNT)
 threads = integer_in(1, MAX_THREADS)

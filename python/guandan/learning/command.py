@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..common.options import real_in
 from ..gd import arguments
 from .net_trainer import BASELINES
 
@@ -28,6 +29,7 @@ def _train(args: argparse.Namespace) -> int:
         deals=args.deals,
         opponent=args.opponent,
         baseline=args.baseline,
+        win_bonus=args.win_bonus,
     )
     return 0
 
@@ -53,6 +55,8 @@ def add_commands(sub) -> None:
     train.add_argument("--baseline", choices=BASELINES, default="mean",
                        help="what a decision is expected to bring while learning from results: the running mean "
                        "of the deals' results, or a critic that learns it from the decision's view (default mean)")
+    train.add_argument("--win-bonus", type=real_in(0, 6), default=0.0,
+                       help="levels a deal won counts beyond those it pays while learning from results (default 0)")
     train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     train.add_argument("--export", default=None, metavar="FILE", help="write the weights as C++ source to FILE")
     train.add_argument("--threads", type=arguments.threads, default=1, help="threads collecting positions (default 1)")

@@ -342,6 +342,7 @@ def run(
     deals: int = 0,
     opponent: str = "rule",
     baseline: str = "mean",
+    win_bonus: float = 0.0,
     log: Callable[[str], None] = print,
 ) -> Net:
     """The whole command, in two phases with a checkpoint in ``out`` after
@@ -374,7 +375,7 @@ def run(
             net.moments, net.steps = {}, 0  # a new objective: the optimiser starts over
         n = min(chunk, deals - net.deals)
         reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=opponent, baseline=baseline,
-                  log=lambda _: None)
+                  win_bonus=win_bonus, log=lambda _: None)
         net.deals += n
         net.save(checkpoint)
         log(f"{net.deals:,} deals against {opponent}: {evaluate(net, 1000, opponent=opponent):+.3f} "
@@ -473,6 +474,7 @@ def reinforce(
     lr: float = 3e-4,
     batch: int = 4096,
     baseline: str = "mean",
+    win_bonus: float = 0.0,
     log: Callable[[str], None] = print,
 ) -> Net:
     """Plays `deals` deals as seats 0 and 2 against `opponent`, drawing from
@@ -482,7 +484,10 @@ def reinforce(
     with `baseline` "mean", the running mean of the deals' results (one
     figure for every decision of a deal), or with "critic" the critic's
     estimate from the decision's own view, which learns alongside (each
-    decision's advantage is its deal's result less that estimate)."""
+    decision's advantage is its deal's result less that estimate). A deal's
+    result is the levels the team gained (negative: lost), and `win_bonus`
+    more levels for a deal won (fewer for one lost), as the search's
+    win_bonus counts it: going out first is worth more than it pays."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline must be one of {', '.join(BASELINES)}, not {baseline!r}")
     if baseline == "critic":
@@ -510,7 +515,8 @@ def reinforce(
                 open_views[j].append(x[lo, :VIEW_FEATURES])
         step = env.step(actions[chosen])
         for ended in np.flatnonzero(step.done).tolist():
-            result = float(step.reward[ended, 0])
+            levels = float(step.reward[ended, 0])
+            result = levels + win_bonus * float(np.sign(levels))
             for rows, pick, view in zip(open_rows[ended], open_pick[ended], open_views[ended]):
                 done_x.append(rows)
                 done_sizes.append(len(rows))
