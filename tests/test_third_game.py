@@ -94,7 +94,10 @@ NIM = GameEntry(name="nim", title="Nim", players=(2, 4), default_players=2, poli
 
 def nim_web_table():
     """Nim at the browser table: the table class and the server's WebGame."""
-    from guandan.web.tables import Table
+    from guandan.web.errors import WebError
+    from guandan.web.events import Commit
+    from guandan.web.protocol import ClientMessage, read_by, seat_number
+    from guandan.web.tables import Action, Table
     from guandan.web.web_games import WebGame
 
     class NimTable(Table):
@@ -108,10 +111,12 @@ def nim_web_table():
         def start_game(self):
             self.stones = random.Random(self.seed).randint(13, 20)
 
-        def take(self, seat, n):
-            if seat != self.turn or type(n) is not int or not 1 <= n <= min(3, self.stones):
-                raise ValueError(f"seat {seat} cannot take {n}")
-            self.commit("take", seat=seat, n=n)
+        def take_action(self, seat, n):
+            if seat != self.turn:
+                raise WebError("not_your_turn")
+            if not 1 <= n <= min(3, self.stones):
+                raise WebError("illegal")
+            return Action("take", {"seat": seat, "n": n})
 
         def _apply_take(self, data, at):
             self.stones -= data["n"]
@@ -119,20 +124,21 @@ def nim_web_table():
                 self.results.append({"winner": data["seat"]})
                 self.status = "over"
 
+    @dataclass(frozen=True)
+    class Take(ClientMessage):
+        TYPE = "take"
+        n: int = read_by(seat_number)  # a small whole number, as a seat is
+
     def view(table, seat, coach):
         deal = None if table.stones is None else {"stones": table.stones, "turn": table.turn, "my_turn": table.turn == seat}
         return {"results": table.results}, deal, [{} for _ in range(table.seat_count)]
 
-    async def handle(rooms, table, connection, seat, message):
-        table.take(seat, message.reading)
-        rooms.changed(table)
-
     return WebGame(
         name="nim", table=NimTable, seats=(2, 4), default_seats=2, strengths=POLICIES, default_strength="perfect",
         options=lambda body: {}, make_bot=lambda strength, seed: strength, view=view,
-        messages={"take": lambda raw: {"reading": raw.get("n")}}, handle=handle,
+        handlers={Take: lambda ask, message: [Commit(ask.table.take_action(ask.own_seat(), message.n))]},
         decide=lambda table, seat, bot: (lambda: take(bot, table.stones, random.Random(table.actions))),
-        act=lambda table, seat, n: table.take(seat, n), fallback=lambda table, seat: 1,
+        bot_action=lambda table, seat, n: table.take_action(seat, n), fallback=lambda table, seat: 1,
         log=lambda table, players: {"results": table.results},
     )
 

@@ -10,7 +10,7 @@ import json
 import logging
 import mimetypes
 import os
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Mapping, Optional, Sequence, Tuple, Type
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -25,7 +25,9 @@ from .bot_runner import BotRunner
 from .errors import WebError
 from .i18n import detail
 from .rate_limit import RateLimit
-from .rooms import BotFactories, Connection, Rooms
+from .room import Connection, Room
+from .room_messages import SOCKET_MESSAGES, TABLE_ACTIONS
+from .rooms import BotFactories, Rooms
 from .store import Store
 from .views import seat_players, table_summary
 from .web_games import BotsOption, custom_strengths, game_summary, hosted_games, web_game, web_game_names
@@ -97,13 +99,6 @@ def _errors(handler: Handler) -> Handler:
         except WebError as error:
             return JSONResponse(error.body(), status_code=error.status)
     return wrapped
-
-
-def _bool(body: Dict[str, Any], key: str, default: bool) -> bool:
-    value = body.get(key, default)
-    if type(value) is not bool:
-        raise WebError("bad_request", detail=detail("true_or_false", field=key))
-    return value
 
 
 # --- session -------------------------------------------------------------------
@@ -263,39 +258,15 @@ async def get_table(request: Request) -> Response:
     return JSONResponse({"table": table_summary(table, rooms.names), "me": me})
 
 
-def _table_action(run: Callable[[Any, str, Dict[str, Any]], Any]) -> Handler:
-    """An endpoint that runs ``run(table, player, body)`` and replies its result."""
+def _table_action(kind: Type[protocol.ClientMessage]) -> Handler:
+    """The endpoint of one table action (room_messages.TABLE_ACTIONS): the
+    body read as its message class, then handled by the table's room."""
     @_errors
     async def endpoint(request: Request) -> Response:
         player = _player(request)
-        body = await _body(request)
-        result = _rooms(request).act(request.path_params["code"], lambda table: run(table, player, body))
-        return JSONResponse(result if result is not None else {})
+        message = protocol.read_fields(kind, await _body(request), "bad_request")
+        return JSONResponse(await _rooms(request).perform(request.path_params["code"], player, message))
     return endpoint
-
-
-def _join(table, player, body):
-    seat = table.join(player, body.get("seat"))
-    return {"seat": seat} if seat is not None else {"seat": None, "requested": True}
-
-
-def _start(table, player, body):
-    table.start(player, anyway=_bool(body, "anyway", False))
-    return {"table": {"code": table.code, "status": table.status}}
-
-
-TABLE_ACTIONS: Dict[str, Callable[[Any, str, Dict[str, Any]], Any]] = {
-    "join": _join,
-    "request": lambda t, p, b: (t.request(p), {"requested": True})[1],
-    "approve": lambda t, p, b: {"seat": t.approve(p, b.get("player"), b.get("seat"))},
-    "reject": lambda t, p, b: t.reject(p, b.get("player")),
-    "remove": lambda t, p, b: t.remove(p, b.get("seat")),
-    "allow": lambda t, p, b: t.allow(p, b.get("player")),
-    "start": _start,
-    "away": lambda t, p, b: t.step_away(p, b.get("away", True)),
-    "leave": lambda t, p, b: t.leave(p),
-    "end": lambda t, p, b: t.end(p),
-}
 
 
 @_errors
@@ -347,7 +318,7 @@ async def table_socket(websocket: WebSocket) -> None:
         player = _player(websocket)
         # ?deltas=1: views after the first as patches (docs/web.md §4, deltas.py)
         deltas = websocket.query_params.get("deltas") == "1"
-        table, connection = rooms.connect(websocket.path_params["code"], player, deltas)
+        room, connection = rooms.connect(websocket.path_params["code"], player, deltas)
     except WebError as error:
         await websocket.send_json(protocol.error_message(error))
         await websocket.close(code=_CLOSE_CODES.get(error.code, 4404))
@@ -360,15 +331,17 @@ async def table_socket(websocket: WebSocket) -> None:
             if received["type"] == "websocket.disconnect":
                 break
             data = received.get("text") if received.get("text") is not None else received.get("bytes")
-            await _one_message(rooms, table, connection, limit, data)
+            await _one_message(room, connection, limit, data)
     except WebSocketDisconnect:
         pass
     finally:
-        rooms.disconnect(table, connection)
+        room.disconnect(connection)
         writer.cancel()
 
 
-async def _one_message(rooms: Rooms, table, connection: Connection, limit: RateLimit, data: Any) -> None:
+async def _one_message(room: Room, connection: Connection, limit: RateLimit, data: Any) -> None:
+    """Read, check and type one message, then let the table's room answer
+    it; a refusal is an error message with the request's ``ref``."""
     raw: Any = None
     try:
         if not limit.allow():
@@ -376,7 +349,8 @@ async def _one_message(rooms: Rooms, table, connection: Connection, limit: RateL
         if data is None:
             raise WebError("bad_message", detail=detail("empty_message"))
         raw = protocol.load(data)
-        await rooms.handle(table, connection, protocol.parse(raw, rooms.game_of(table).messages))
+        message = protocol.parse(raw, SOCKET_MESSAGES, room.game.messages)
+        await room.handle(connection.player, message, connection, protocol.reference(raw))
     except WebError as error:
         connection.send(protocol.error_message(error, protocol.reference(raw)))
 
@@ -464,7 +438,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
         Route("/api/tables/{code}", get_table, methods=["GET"]),
         Route("/api/tables/{code}/log", download_log, methods=["GET"]),
         Route("/api/tables/{code}/replay", get_replay, methods=["GET"]),
-        *[Route(f"/api/tables/{{code}}/{name}", _table_action(run), methods=["POST"]) for name, run in TABLE_ACTIONS.items()],
+        *[Route(f"/api/tables/{{code}}/{name}", _table_action(kind), methods=["POST"]) for name, kind in TABLE_ACTIONS.items()],
         WebSocketRoute("/ws/{code}", table_socket),
         Route("/", page),
         Route("/sw.js", service_worker),

@@ -13,10 +13,12 @@ changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
 
 from .._core import gdy as core_gdy
-from ..gdy.bots import CoreBot, ask, seat_turn
+from ..gdy.bots import CoreBot, seat_turn
+from ..gdy.bots import ask as ask_bot
 from ..gdy.deal import Action, Deal
 from ..gdy.log import game_log
 from ..gdy.players import is_bot, parse_bot
@@ -25,12 +27,11 @@ from .errors import WebError
 from .gdy_coach import hint_reason, rate
 from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_name, play_record, table_options
 from .i18n import detail
-from .protocol import Message, bad_field, reading, server_message
+from .events import Ask, Commit, Event, Handlers, Later, Reply
+from .protocol import ClientMessage, FieldError, Raw, read_by, reading_below, server_message
+from .tables import Action as TableAction
 from .tables import Table
 from .web_games import GameView, UserBots, WebGame
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .rooms import Connection, Rooms
 
 MAX_CARDS = 20  # more than any Gan Deng Yan hand holds
 HINT_STRENGTH = "search"
@@ -139,35 +140,43 @@ def view(table: Table, seat: Optional[int], coach_on: bool) -> GameView:
 
 # --- messages of play ------------------------------------------------------------------
 
-def _cards(raw: Dict[str, Any]) -> List[str]:
-    cards = raw.get("cards")
+def _cards(raw: Raw, name: str) -> Tuple[str, ...]:
+    cards = raw.get(name)
     if not isinstance(cards, list) or not all(isinstance(c, str) and len(c) <= 3 for c in cards):
-        raise bad_field(detail("gdy_cards_list"))
+        raise FieldError(detail("gdy_cards_list"))
     if len(cards) > MAX_CARDS:
-        raise bad_field(detail("at_most_cards", n=MAX_CARDS))
-    return cards
+        raise FieldError(detail("at_most_cards", n=MAX_CARDS))
+    return tuple(cards)
 
 
-MESSAGES: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
-    "select": lambda raw: {"cards": _cards(raw)},
-    "play": lambda raw: {"cards": _cards(raw), "reading": reading(raw, below=100)},
-    "pass": lambda raw: {},
-    "hint": lambda raw: {},
-}
+@dataclass(frozen=True)
+class Select(ClientMessage):
+    """Some cards of the hand: the server answers their readings (``selection``)."""
+    TYPE = "select"
+    cards: Tuple[str, ...] = read_by(_cards)
 
 
-async def handle(rooms: "Rooms", table: Table, connection: "Connection", seat: int, message: Message) -> None:
-    table = _table(table)
-    if message.type == "select":
-        connection.send(_selection(table, seat, message))
-    elif message.type == "hint":
-        await _hint(rooms, table, seat, connection, message)
-    elif message.type in ("pass", "play"):
-        await _play(rooms, table, seat, connection, message)
+@dataclass(frozen=True)
+class PlayCards(ClientMessage):
+    """Play these cards, as their ``reading``-th reading where there are several."""
+    TYPE = "play"
+    cards: Tuple[str, ...] = read_by(_cards)
+    reading: Optional[int] = read_by(reading_below(100))
 
 
-def _selection(table: GdyTable, seat: int, message: Message) -> Dict[str, Any]:
+@dataclass(frozen=True)
+class Pass(ClientMessage):
+    TYPE = "pass"
+
+
+@dataclass(frozen=True)
+class Hint(ClientMessage):
+    TYPE = "hint"
+
+
+def _select(ask: Ask, message: Select) -> List[Event]:
     """The readings of the selected cards, or why they are no play."""
+    table, seat = _table(ask.table), ask.own_seat()
     readings: List[Dict[str, Any]] = []
     reason = None
     can_pass = False
@@ -180,44 +189,61 @@ def _selection(table: GdyTable, seat: int, message: Message) -> Dict[str, Any]:
     else:
         deal = table.deal
         can_pass = deal is not None and table.turn == seat and deal.can_pass()
-    return server_message("selection", ref=message.ref, cards=list(message.cards), readings=readings, reason=reason,
-                          **{"pass": can_pass})
+    return [Reply(server_message("selection", cards=list(message.cards), readings=readings, reason=reason,
+                                 **{"pass": can_pass}))]
 
 
 def _search_choice(table: GdyTable, position: Deal) -> Play:
     """The search bot's play for the seat to act, from what that seat sees alone."""
     bot = CoreBot(HINT_STRENGTH, seed=table.seed ^ table.actions)
-    return ask(bot, *seat_turn(position))
+    return ask_bot(bot, *seat_turn(position))
 
 
-async def _play(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connection", message: Message) -> None:
+def _played(ask: Ask, seat: int, played: Play) -> List[Event]:
     """Play or pass; with coach mode on, a word on a clear mistake follows (gdy_coach.rate)."""
-    before = table.deal.copy() if rooms.coaching(table, seat) and table.deal is not None else None
-    played = Play.PASS
-    if message.type == "pass":
-        table.play(seat, Play.PASS)
-    else:
-        played = table.play_cards(seat, message.cards, message.reading)
-    rooms.changed(table)
-    if before is not None:
-        comment = await rooms.runner.run(lambda: rate(before, seat, played, lambda: _search_choice(table, before)))
-        if comment is not None:
-            rooms.send_to(table, connection.player, server_message("coach", text=comment))
+    table = _table(ask.table)
+    events: List[Event] = [Commit(table.play_action(seat, played))]
+    if ask.coaching and table.deal is not None:
+        before = table.deal.copy()
+
+        def look() -> Optional[Dict[str, Any]]:
+            comment = rate(before, seat, played, lambda: _search_choice(table, before))
+            return None if comment is None else server_message("coach", text=comment)
+
+        events.append(Later(look))
+    return events
 
 
-async def _hint(rooms: "Rooms", table: GdyTable, seat: int, connection: "Connection", message: Message) -> None:
+def _play(ask: Ask, message: PlayCards) -> List[Event]:
+    seat = ask.own_seat()
+    return _played(ask, seat, _table(ask.table).chosen_play(seat, message.cards, message.reading))
+
+
+def _hint(ask: Ask, message: Hint) -> List[Event]:
+    table, seat = _table(ask.table), ask.own_seat()
     if table.turn != seat or table.game is None:
         raise WebError("not_your_turn")
     position = table.game.deal.copy()
-    play = await rooms.runner.run(lambda: _search_choice(table, position))
-    if play.is_pass:
-        connection.send(server_message("hint", ref=message.ref, cards=[], reading=None,
-                                       reason=hint_reason(position, seat, play)))
-        return
-    same = [p for p in position.legal_plays() if not p.is_pass and p.cards == play.cards]
-    reading = {"index": same.index(play), **play_record(play), "name": play_name(play)}
-    connection.send(server_message("hint", ref=message.ref, cards=reading["cards"], reading=reading,
-                                   reason=hint_reason(position, seat, play)))
+
+    def search() -> Dict[str, Any]:
+        play = _search_choice(table, position)
+        reason = hint_reason(position, seat, play)
+        if play.is_pass:
+            return server_message("hint", cards=[], reading=None, reason=reason)
+        same = [p for p in position.legal_plays() if not p.is_pass and p.cards == play.cards]
+        shown = {"index": same.index(play), **play_record(play), "name": play_name(play)}
+        return server_message("hint", cards=shown["cards"], reading=shown, reason=reason)
+
+    return [Later(search)]
+
+
+#: The game's layer of the protocol: its messages and their handlers.
+HANDLERS: Handlers = {
+    Select: _select,
+    PlayCards: _play,
+    Pass: lambda ask, message: _played(ask, ask.own_seat(), Play.PASS),
+    Hint: _hint,
+}
 
 
 # --- bots ------------------------------------------------------------------------------
@@ -227,11 +253,12 @@ def decide(table: Table, seat: int, bot: Any) -> Callable[[], Any]:
     observation and legal plays alone, taken now: the table may move on
     while the bot thinks."""
     shown = seat_turn(_table(table).started_game().deal)
-    return lambda: ask(bot, *shown)
+    return lambda: ask_bot(bot, *shown)
 
 
-def act(table: Table, seat: int, decision: Any) -> None:
-    _table(table).play(seat, decision)
+def bot_action(table: Table, seat: int, decision: Any) -> TableAction:
+    """A bot's decision as the table's action."""
+    return _table(table).play_action(seat, decision)
 
 
 def fallback(table: Table, seat: int) -> Any:
@@ -294,8 +321,8 @@ def _user_bot(spec: str, seed: int) -> Any:
 
 WEB_GAME = WebGame(
     name="gdy", table=GdyTable, seats=SEATS, default_seats=4, strengths=tuple(BOT_STRENGTHS),
-    default_strength="rule", options=_options, make_bot=_make_bot, view=view, messages=MESSAGES, handle=handle,
-    decide=decide, act=act, fallback=fallback, log=_log_of, page="gdy.html", replay_page="gdy_replay.html",
+    default_strength="rule", options=_options, make_bot=_make_bot, view=view, handlers=HANDLERS,
+    decide=decide, bot_action=bot_action, fallback=fallback, log=_log_of, page="gdy.html", replay_page="gdy_replay.html",
     replay=replay_steps,
     user_bots=UserBots(make=_user_bot, is_bot=is_bot, methods="choose_move"),
 )

@@ -21,7 +21,7 @@ from ..gdy.plays import Play
 from ..gdy.simulate import POLICIES
 from .errors import WebError
 from .i18n import Text, detail, gdy_play_name
-from .tables import OnAction, Table
+from .tables import Action, OnAction, Table
 
 #: Web bot strengths: the core's Gan Deng Yan policies (random, rule, search).
 BOT_STRENGTHS = POLICIES
@@ -129,28 +129,25 @@ class GdyTable(Table):
             raise WebError("not_your_turn")
         return self.game.deal
 
-    def play_cards(self, seat: int, cards: Sequence[str], reading: Optional[int]) -> Play:
-        """Play a person's selection (``reading`` picks among several)."""
+    def chosen_play(self, seat: int, cards: Sequence[str], reading: Optional[int]) -> Play:
+        """The play a person's selection makes (``reading`` picks among several)."""
         plays = self.readings(seat, cards)
         if reading is None and len(plays) > 1:
             raise WebError("ambiguous")
         if reading is not None and reading >= len(plays):
             raise WebError("bad_message", detail=detail("reading_below", n=len(plays)))
-        play = plays[reading or 0]
-        self.play(seat, play)
-        return play
+        return plays[reading or 0]
 
-    def play(self, seat: int, play: Play) -> None:
-        """Play a Play (``Play.PASS``: pass) for ``seat``, checked by the engine."""
+    def play_action(self, seat: int, play: Play) -> Action:
+        """Playing a Play (``Play.PASS``: passing) for ``seat``, checked by the engine."""
         deal = self._acting_deal(seat)
         if play.is_pass:
             if not deal.can_pass():
                 raise WebError("illegal", key="cannot_pass")
-            self.commit("pass", seat=seat)
-        else:
-            if play not in deal.legal_plays():
-                raise WebError("illegal")
-            self.commit("play", seat=seat, word=play.word, **play_record(play))
+            return Action("pass", {"seat": seat})
+        if play not in deal.legal_plays():
+            raise WebError("illegal")
+        return Action("play", {"seat": seat, "word": play.word, **play_record(play)})
 
     # --- applying ------------------------------------------------------------
     def _apply_play(self, data: Dict[str, Any], at: float) -> None:

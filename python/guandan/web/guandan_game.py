@@ -13,11 +13,12 @@ checked by the engine before the table changes.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, cast
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, cast
 
-from .._core import Card
+from .._core import Card, Move
 from ..gd.deal import Deal
-from ..gd.events import Event
+from ..gd.events import Event as DealEvent
 from ..gd.log import match_log
 from ..gd.observation import Observation
 from ..gd.players import bot_object, is_bot
@@ -25,13 +26,11 @@ from . import coach
 from .errors import WebError
 from .guandan_table import BOT_STRENGTHS, SEATS, GuandanTable, check_options, move_record
 from .i18n import detail, move_name
-from .protocol import MAX_CARDS, Message, bad_field, reading, server_message
+from .events import Ask, Commit, Event, Handlers, Later, Reply
+from .protocol import MAX_CARDS, ClientMessage, FieldError, Raw, read_by, reading_below, server_message
 from .selection import read_selection
-from .tables import Table
+from .tables import Action, Table
 from .web_games import GameView, UserBots, WebGame
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .rooms import Connection, Rooms
 
 HINT_MS = 200
 
@@ -42,7 +41,7 @@ def _table(table: Table) -> GuandanTable:
 
 # --- the view ----------------------------------------------------------------------
 
-def _play_record(event: Event, level: str) -> Dict[str, Any]:
+def _play_record(event: DealEvent, level: str) -> Dict[str, Any]:
     if event.kind == "play" and event.move is not None:
         return {"type": "play", "seat": event.seat, **move_record(event.move), "name": move_name(event.move, level)}
     if event.kind == "pass":
@@ -56,7 +55,7 @@ def _play_record(event: Event, level: str) -> Dict[str, Any]:
 _LOG_RECORDS: "weakref.WeakKeyDictionary[Deal, List[Dict[str, Any]]]" = weakref.WeakKeyDictionary()
 
 
-def _log(deal: Deal, history: Sequence[Event], level: str) -> List[Dict[str, Any]]:
+def _log(deal: Deal, history: Sequence[DealEvent], level: str) -> List[Dict[str, Any]]:
     records = _LOG_RECORDS.setdefault(deal, [])
     if len(records) > len(history):  # not this deal's record after all: start again
         records.clear()
@@ -152,85 +151,114 @@ def view(table: Table, seat: Optional[int], coach_on: bool) -> GameView:
 
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str) or len(value) > 3:
-        raise bad_field(detail("card_text", where=where))
+        raise FieldError(detail("card_text", where=where))
     try:
         return Card(value)
     except ValueError:
         raise WebError("bad_card", card=value) from None
 
 
-def _cards(raw: Dict[str, Any]) -> List[Card]:
-    cards = raw.get("cards")
+def _cards(raw: Raw, name: str) -> Tuple[Card, ...]:
+    cards = raw.get(name)
     if not isinstance(cards, list):
-        raise bad_field(detail("cards_list"))
+        raise FieldError(detail("cards_list"))
     if len(cards) > MAX_CARDS:
-        raise bad_field(detail("at_most_cards", n=MAX_CARDS))
-    return [_card(c, "cards[]") for c in cards]
+        raise FieldError(detail("at_most_cards", n=MAX_CARDS))
+    return tuple(_card(c, "cards[]") for c in cards)
 
 
-MESSAGES: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
-    "select": lambda raw: {"cards": _cards(raw)},
-    "play": lambda raw: {"cards": _cards(raw), "reading": reading(raw, below=1000)},
-    "pass": lambda raw: {},
-    "give": lambda raw: {"card": _card(raw.get("card"), "card")},
-    "hint": lambda raw: {},
-}
+@dataclass(frozen=True)
+class Select(ClientMessage):
+    """Some cards of the hand: the server answers their readings (``selection``)."""
+    TYPE = "select"
+    cards: Tuple[Card, ...] = read_by(_cards)
 
 
-async def handle(rooms: "Rooms", table: Table, connection: "Connection", seat: int, message: Message) -> None:
-    table = _table(table)
-    kind = message.type
-    if kind == "select":
-        connection.send(_selection(table, seat, message))
-    elif kind == "hint":
-        await _hint(rooms, table, seat, connection, message)
-    elif kind == "give":
-        if message.card is None:  # parse requires one; a hand-built message may not
-            raise WebError("bad_message", detail=detail("give_needs_card"))
-        table.give(seat, message.card)
-        rooms.changed(table)
-    elif kind in ("play", "pass"):
-        await _play(rooms, table, seat, connection, message)
+@dataclass(frozen=True)
+class PlayCards(ClientMessage):
+    """Play these cards, as their ``reading``-th reading where there are several."""
+    TYPE = "play"
+    cards: Tuple[Card, ...] = read_by(_cards)
+    reading: Optional[int] = read_by(reading_below(1000))
 
 
-def _selection(table: GuandanTable, seat: int, message: Message) -> Dict[str, Any]:
+@dataclass(frozen=True)
+class Pass(ClientMessage):
+    TYPE = "pass"
+
+
+@dataclass(frozen=True)
+class Give(ClientMessage):
+    """The card paid as tribute, or given back."""
+    TYPE = "give"
+    card: Card = read_by(lambda raw, name: _card(raw.get(name), name))
+
+
+@dataclass(frozen=True)
+class Hint(ClientMessage):
+    TYPE = "hint"
+
+
+def _select(ask: Ask, message: Select) -> List[Event]:
+    table, seat = _table(ask.table), ask.own_seat()
     deal = table.deal
     if deal is None:
         raise WebError("wrong_phase", key="no_deal")
     found = read_selection(deal, seat, message.cards)
     readings = [{"index": i, **move_record(m), "name": name} for i, (m, name) in enumerate(zip(found.moves, found.names))]
     can_pass = not message.cards and deal.turn == seat and deal.can_pass()
-    return server_message("selection", ref=message.ref, cards=[str(c) for c in message.cards],
-                          readings=readings, reason=None if readings or can_pass else found.reason, **{"pass": can_pass})
+    return [Reply(server_message("selection", cards=[str(c) for c in message.cards], readings=readings,
+                                 reason=None if readings or can_pass else found.reason, **{"pass": can_pass}))]
 
 
-async def _play(rooms: "Rooms", table: GuandanTable, seat: int, connection: "Connection", message: Message) -> None:
-    before = table.deal.copy() if rooms.coaching(table, seat) and table.deal is not None else None
-    if message.type == "pass":
-        table.play_move(seat, None)
-        move = None
-    else:
-        move = table.play_cards(seat, message.cards, message.reading)
-    rooms.changed(table)
-    if before is not None:
-        comment = await rooms.runner.run(lambda: coach.rate(before, seat, move, HINT_MS))
-        if comment is not None:
-            rooms.send_to(table, connection.player, server_message("coach", text=comment))
+def _played(ask: Ask, seat: int, move: Optional[Move]) -> List[Event]:
+    """The play or pass, and with coach mode on the coach's word on it
+    (coach.rate, from the deal as it was before)."""
+    table = _table(ask.table)
+    events: List[Event] = [Commit(table.move_action(seat, move))]
+    if ask.coaching and table.deal is not None:
+        before = table.deal.copy()
+
+        def rate() -> Optional[Dict[str, Any]]:
+            comment = coach.rate(before, seat, move, HINT_MS)
+            return None if comment is None else server_message("coach", text=comment)
+
+        events.append(Later(rate))
+    return events
 
 
-async def _hint(rooms: "Rooms", table: GuandanTable, seat: int, connection: "Connection", message: Message) -> None:
-    deal = table.deal
+def _play(ask: Ask, message: PlayCards) -> List[Event]:
+    seat = ask.own_seat()
+    return _played(ask, seat, _table(ask.table).chosen_move(seat, message.cards, message.reading))
+
+
+def _hint(ask: Ask, message: Hint) -> List[Event]:
+    seat = ask.own_seat()
+    deal = _table(ask.table).deal
     if deal is None or deal.phase != "play":
         raise WebError("wrong_phase", key="no_deal")
     if deal.turn != seat:
         raise WebError("not_your_turn")
     position = deal.copy()
-    found = await rooms.runner.run(lambda: coach.hint(position, seat, HINT_MS))
-    reading: Optional[Dict[str, Any]] = None
-    if found.move is not None:
-        reading = {"index": 0, **move_record(found.move), "name": move_name(found.move, position.level)}
-    connection.send(server_message("hint", ref=message.ref, cards=[] if reading is None else reading["cards"],
-                                   reading=reading, reason=found.reason))
+
+    def search() -> Dict[str, Any]:
+        found = coach.hint(position, seat, HINT_MS)
+        shown: Optional[Dict[str, Any]] = None
+        if found.move is not None:
+            shown = {"index": 0, **move_record(found.move), "name": move_name(found.move, position.level)}
+        return server_message("hint", cards=[] if shown is None else shown["cards"], reading=shown, reason=found.reason)
+
+    return [Later(search)]
+
+
+#: The game's layer of the protocol: its messages and their handlers.
+HANDLERS: Handlers = {
+    Select: _select,
+    PlayCards: _play,
+    Pass: lambda ask, message: _played(ask, ask.own_seat(), None),
+    Give: lambda ask, message: [Commit(_table(ask.table).give_action(ask.own_seat(), message.card))],
+    Hint: _hint,
+}
 
 
 # --- bots ------------------------------------------------------------------------------
@@ -259,12 +287,12 @@ def decide(table: Table, seat: int, bot: Any) -> Callable[[], Any]:
     return work
 
 
-def act(table: Table, seat: int, decision: Any) -> None:
+def bot_action(table: Table, seat: int, decision: Any) -> Action:
+    """A bot's decision as the table's action."""
     table = _table(table)
     if isinstance(decision, Card):
-        table.give(seat, decision)
-    else:
-        table.play_move(seat, decision)
+        return table.give_action(seat, decision)
+    return table.move_action(seat, decision)
 
 
 def fallback(table: Table, seat: int) -> Any:
@@ -291,6 +319,6 @@ def _make_bot(strength: str, seed: int) -> Any:
 WEB_GAME = WebGame(
     name="guandan", table=GuandanTable, seats=(SEATS, SEATS), default_seats=SEATS,
     strengths=tuple(BOT_STRENGTHS), default_strength="rule", options=_options, make_bot=_make_bot, view=view,
-    messages=MESSAGES, handle=handle, decide=decide, act=act, fallback=fallback, log=_log_of,
+    handlers=HANDLERS, decide=decide, bot_action=bot_action, fallback=fallback, log=_log_of,
     user_bots=UserBots(make=bot_object, is_bot=is_bot, methods="choose_move and choose_card"),
 )

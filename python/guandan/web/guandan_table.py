@@ -15,7 +15,7 @@ from ..gd.ruleset import PRESET_NAMES
 from .errors import WebError
 from .i18n import detail, phase_name, text
 from .selection import read_selection
-from .tables import OnAction, Table
+from .tables import Action, OnAction, Table
 
 #: Web bot strengths and the bots they play with, each the bot of that name
 #: everywhere (``guandan.gd.bots.BOTS``): simple the smallest-combination player,
@@ -110,8 +110,8 @@ class GuandanTable(Table):
             raise WebError("not_your_turn")
         return deal
 
-    def play_cards(self, seat: int, cards: Sequence[Card], reading: Optional[int]) -> Move:
-        """Play a person's selection (``reading`` picks among several)."""
+    def chosen_move(self, seat: int, cards: Sequence[Card], reading: Optional[int]) -> Move:
+        """The move a person's selection plays (``reading`` picks among several)."""
         deal = self._acting_deal(seat, ("play",))
         if not cards:
             raise WebError("bad_message", detail=detail("play_needs_cards"))
@@ -122,27 +122,25 @@ class GuandanTable(Table):
             raise WebError("ambiguous")
         if reading is not None and reading >= len(found.moves):
             raise WebError("bad_message", detail=detail("reading_below", n=len(found.moves)))
-        move = found.moves[reading or 0]
-        self.play_move(seat, move)
-        return move
+        return found.moves[reading or 0]
 
-    def play_move(self, seat: int, move: Optional[Move]) -> None:
-        """Play a Move (None: pass) for ``seat``, checked by the engine."""
+    def move_action(self, seat: int, move: Optional[Move]) -> Action:
+        """Playing a Move (None: passing) for ``seat``, checked by the engine."""
         deal = self._acting_deal(seat, ("play",))
         if move is None:
             if not deal.can_pass():
                 raise WebError("illegal", key="cannot_pass")
-            self.commit("pass", seat=seat)
-        else:
-            if move not in deal.legal_moves():
-                raise WebError("illegal")
-            self.commit("play", seat=seat, **move_record(move))
+            return Action("pass", {"seat": seat})
+        if move not in deal.legal_moves():
+            raise WebError("illegal")
+        return Action("play", {"seat": seat, **move_record(move)})
 
-    def give(self, seat: int, card: Card) -> None:
+    def give_action(self, seat: int, card: Card) -> Action:
+        """Giving ``card`` as tribute or its return."""
         deal = self._acting_deal(seat, ("tribute", "return"))
         if card not in deal.tribute_options():
             raise WebError("illegal", key="not_an_option", card=str(card))
-        self.commit("give", seat=seat, card=str(card))
+        return Action("give", {"seat": seat, "card": str(card)})
 
     # --- applying ------------------------------------------------------------
     def _apply_play(self, data: Dict[str, Any], at: float) -> None:

@@ -368,6 +368,8 @@ DETAILS: Mapping[str, Tuple[str, str]] = {
     "true_or_false": ("{field} must be true or false", "{field} 必须是 true 或 false"),
     "one_of": ("{field} must be one of {values}", "{field} 必须是以下之一：{values}"),
     "range": ("{field} must be {low}..{high}", "{field} 必须在 {low} 到 {high} 之间"),
+    "whole_number": ("{field} must be a small whole number", "{field} 必须是较小的非负整数"),
+    "player_id": ("{field} must be a player id", "{field} 必须是玩家编号"),
     "clock": ("clock must be 0 (none) or {low}..{high} seconds", "限时必须是 0（不限时）或 {low} 到 {high} 秒"),
     "no_browser_table": ("{game} has no browser table; game must be one of {values}",
                          "{game}没有网页牌桌；game 必须是以下之一：{values}"),

@@ -1,33 +1,30 @@
-"""The live tables: who is connected where, views sent after every change,
-and the bots' turns (``docs/web.md §4-6``).
-
-Every change to a table runs on the event loop in one go (check, apply,
-store, queue the views), so two changes never interleave. A bot's decision
-is awaited in the thread pool; when it comes back the table is checked again
-(has anything happened meanwhile?) before the decision is applied.
+"""The server's live tables: one room per table (room.py), and what spans
+them: opening tables, finding them by code, the lists of the lobby, the
+cap on one player's connections, and ending idle tables
+(``docs/web.md §3-6``). What happens at a table is its room's business:
+a message goes to the table's room, which answers it and applies its
+events.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .bot_runner import BotRunner
-from .deltas import ViewStream
 from .errors import WebError
+from .events import Commit, commit
 from .i18n import detail
-from .protocol import Message, server_message
+from .protocol import ClientMessage, Ref, server_message
+from .room import Connection, Room, RoomServices
+from .room_messages import ROOM_HANDLERS
 from .store import Store, TableRecord
 from .tables import Table, new_code, normal_code
-from .views import seat_view
 from .web_games import CustomStrengths, WebGame, hosted_games, seat_bot, web_game
 
 log = logging.getLogger("guandan.web")
-T = TypeVar("T")
-QUEUE_LIMIT = 256  # views a connection may fall behind before it is dropped
 #: Open table connections one session may hold at once (tabs, tables).
 MAX_CONNECTIONS_PER_PLAYER = 8
 #: A table of people gives each turn this many seconds unless its host says
@@ -47,58 +44,10 @@ BotFactory = Callable[[str], Any]
 BotFactories = Union[BotFactory, Mapping[str, BotFactory]]
 
 
-def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class Connection:
-    """One open websocket: its player and a queue of messages to send.
-
-    The queue belongs to the event loop the connection was opened on. A
-    message sent from any other thread or loop is handed to that loop
-    (call_soon_threadsafe): put straight into an asyncio queue from outside,
-    it would not wake the writer waiting on it. The server runs one loop, but
-    a test client opens each person's socket on a loop of its own."""
-
-    def __init__(self, player: str, deltas: bool = False) -> None:
-        self.player = player
-        self.views = ViewStream(deltas)  # whole views, or patches when the page asked for deltas
-        # messages, or their JSON text when already encoded (views); None closes
-        self.queue: "asyncio.Queue[Union[Dict[str, Any], str, None]]" = asyncio.Queue(QUEUE_LIMIT)
-        self._loop = _running_loop()
-
-    def _on_own_loop(self, action: Callable[[], None]) -> None:
-        loop = self._loop
-        if loop is None or loop is _running_loop():
-            action()
-            return
-        try:
-            loop.call_soon_threadsafe(action)
-        except RuntimeError:  # that loop is closed: the socket is gone
-            pass
-
-    def send(self, message: Union[Dict[str, Any], str, None]) -> None:
-        def put() -> None:
-            try:
-                self.queue.put_nowait(message)
-            except asyncio.QueueFull:  # a reader this slow is dropped
-                self._close_now()
-
-        self._on_own_loop(put)
-
-    def close(self) -> None:
-        self._on_own_loop(self._close_now)
-
-    def _close_now(self) -> None:
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait(None)
-
-
 class Rooms:
+    """Every live table's room, and the server's shared parts (the store,
+    the thread pool, the names, the bots)."""
+
     def __init__(self, store: Store, runner: BotRunner, bot_delay: float = 0.6,
                  bot_factory: Optional[BotFactories] = None, games: Optional[Sequence[str]] = None,
                  strengths: Optional[CustomStrengths] = None) -> None:
@@ -106,24 +55,29 @@ class Rooms:
         # The games new tables may be of (stored tables of others still resume).
         self.games = hosted_games(games)
         self.runner = runner
-        self.bot_delay = bot_delay
         self.bot_factory = bot_factory
         # The server's own bot strengths, per game (web_games.custom_strengths, checked).
         self.custom: CustomStrengths = dict(strengths or {})
         self.names: Dict[str, str] = store.player_names()
-        self.tables: Dict[str, Table] = {}
-        self.connections: Dict[str, List[Connection]] = {}
-        self._bots: Dict[Tuple[str, int], Any] = {}
-        self._driving: Set[str] = set()
-        self._tasks: Set["asyncio.Task[None]"] = set()
-        # Each table's running turn clock: (what it waits for, deadline, timer).
-        self._clocks: Dict[str, Tuple[Tuple[int, Optional[int]], float, asyncio.TimerHandle]] = {}
+        self.services = RoomServices(names=self.names, runner=runner, bot_delay=bot_delay, new_bot=self._new_bot,
+                                     ended=lambda table: store.mark_ended(table.code))
+        self.rooms: Dict[str, Room] = {}
         for record in store.tables(live_only=True):
             table = self._rebuild(record)
             if table.status == "ended":  # ended before ends were marked
                 store.mark_ended(record.code)
             else:
-                self.tables[record.code] = table
+                self._open(table)
+
+    @property
+    def tables(self) -> Dict[str, Table]:
+        """The live tables by code."""
+        return {code: room.table for code, room in self.rooms.items()}
+
+    def _open(self, table: Table) -> Room:
+        room = Room(table, self.services, ROOM_HANDLERS)
+        self.rooms[table.code] = room
+        return room
 
     # --- tables ----------------------------------------------------------------
     def custom_names(self, game: str) -> List[str]:
@@ -154,11 +108,11 @@ class Rooms:
         return table
 
     def create(self, host: str, body: Dict[str, Any], public: Any, solo: bool = False) -> Table:
-        """A new table of the game the request ``body`` names (Guandan by
-        default), with its options, bot strength, size and turn clock from the
-        body. A person hosts one table of people at a time: another is refused
-        (``already_hosting``) unless the body says ``"replace": true``, which
-        ends the old one."""
+        """A new table of the game the request ``body`` names (the first
+        hosted game by default), with its options, bot strength, size and
+        turn clock from the body. A person hosts one table of people at a
+        time: another is refused (``already_hosting``) unless the body says
+        ``"replace": true``, which ends the old one."""
         self.sweep_idle()
         game = web_game(body.get("game", self.games[0]), self.games)
         options = game.options(body)
@@ -173,50 +127,55 @@ class Rooms:
         if solo:
             options["solo"] = True
         else:
-            hosted = [t for t in self.tables.values() if t.host == host and not t.solo and t.status in ("waiting", "playing")]
+            hosted = [r for r in self.rooms.values()
+                      if r.table.host == host and not r.table.solo and r.table.status in ("waiting", "playing")]
             if hosted and not replace:
-                raise WebError("already_hosting", table=hosted[0].code, data={"table": hosted[0].code})
+                code = hosted[0].table.code
+                raise WebError("already_hosting", table=code, data={"table": code})
             for old in hosted:
-                old.end(host)
-                self.changed(old)
+                old.commit([Commit(old.table.end_action(host))])
         code = new_code()
-        while code in self.tables or self.store.table_exists(code):
+        while code in self.rooms or self.store.table_exists(code):
             code = new_code()
         record = TableRecord(code, host, game.name, options, bots, public, secrets.randbits(63), time.time(), seats)
         self.store.add_table(record)
         table = self._new_table(record)
-        self.tables[code] = table
-        table.join(host, 0)
+        room = self._open(table)
+        room.commit(commit(table.join_action(host, 0)))
         if solo:
-            table.start(host, anyway=True, solo=True)
+            room.commit([Commit(table.start_action(host, anyway=True, solo=True))])
         return table
 
-    def table(self, code: str) -> Table:
-        table = self.tables.get(normal_code(code))
-        if table is None or table.status == "ended":
+    def room(self, code: str) -> Room:
+        """The room of the live table ``code`` (``no_table`` if none, or ended)."""
+        room = self.rooms.get(normal_code(code))
+        if room is None or room.table.status == "ended":
             raise WebError("no_table")
-        return table
+        return room
+
+    def table(self, code: str) -> Table:
+        return self.room(code).table
 
     def finished_table(self, code: str) -> Table:
         """The table ``code`` whatever its status, for its log: a table that
         ended before this start is rebuilt from the store for the request
         (and not kept). ``no_table`` if there never was one."""
         code = normal_code(code)
-        table = self.tables.get(code)
-        if table is None:
-            record = self.store.table_record(code)
-            if record is None:
-                raise WebError("no_table")
-            table = self._rebuild(record)
-        return table
+        room = self.rooms.get(code)
+        if room is not None:
+            return room.table
+        record = self.store.table_record(code)
+        if record is None:
+            raise WebError("no_table")
+        return self._rebuild(record)
 
     def open_tables(self) -> List[Table]:
         """Public tables waiting or playing, newest first, but those idle for
         HIDE_IDLE_S (no action, nobody connected)."""
         self.sweep_idle()
         now = time.time()
-        listed = [t for t in self.tables.values() if t.public and t.status in ("waiting", "playing")
-                  and (now - t.last_active < HIDE_IDLE_S or t.code in self.connections)]
+        listed = [r.table for r in self.rooms.values() if r.table.public and r.table.status in ("waiting", "playing")
+                  and (now - r.table.last_active < HIDE_IDLE_S or r.connections)]
         return sorted(listed, key=lambda t: -t.created)[:50]
 
     def tables_of(self, player: str) -> List[Table]:
@@ -224,7 +183,8 @@ class Rooms:
         most recently active first: the lobby's way back to them (a game
         against bots is private, so no other list shows it)."""
         self.sweep_idle()
-        mine = [t for t in self.tables.values() if t.status != "ended" and (t.host == player or player in t.seats)]
+        mine = [r.table for r in self.rooms.values()
+                if r.table.status != "ended" and (r.table.host == player or player in r.table.seats)]
         return sorted(mine, key=lambda t: -t.last_active)[:50]
 
     def history_of(self, player: str) -> List[Dict[str, Any]]:
@@ -234,148 +194,53 @@ class Rooms:
         replay opens from the code (``replay``: the game's replay page)."""
         history = []
         for code in self.store.played_tables(player):
-            live = self.tables.get(code)
-            if live is not None and live.status in ("waiting", "playing"):
+            live = self.rooms.get(code)
+            if live is not None and live.table.status in ("waiting", "playing"):
                 continue  # still under way: one of the player's tables
             record = self.store.table_record(code)
             if record is not None:
                 history.append({"code": code, "game": record.game, "created": record.created,
-                                "status": "ended" if live is None else live.status,
+                                "status": "ended" if live is None else live.table.status,
                                 "replay": f"/static/{web_game(record.game).replay_page}?code={code}"})
         return history
 
     def sweep_idle(self) -> None:
         """End the tables nobody has acted at or watched for END_IDLE_S."""
         now = time.time()
-        for table in list(self.tables.values()):
-            if table.status != "ended" and table.code not in self.connections and now - table.last_active >= END_IDLE_S:
-                table.commit("end")
-                self.changed(table)
+        for room in list(self.rooms.values()):
+            table = room.table
+            if table.status != "ended" and not room.connections and now - table.last_active >= END_IDLE_S:
+                room.commit([Commit(table.end_action())])
 
-    def act(self, code: str, action: Callable[[Table], T]) -> T:
-        """Run one table action, then send every seat its view."""
-        table = self.table(code)
-        result = action(table)
-        self.changed(table)
-        return result
-
-    # --- views -----------------------------------------------------------------
-    def present(self, table: Table) -> Set[str]:
-        return {c.player for c in self.connections.get(table.code, [])}
-
-    @staticmethod
-    def coaching(table: Table, seat: Optional[int]) -> bool:
-        return seat in table.coached
-
-    def changed(self, table: Table) -> None:
-        """Send the views (the change is stored already), then let the bots
-        and the next deal move."""
-        if table.status == "ended":
-            self.store.mark_ended(table.code)
-        self._arm_clock(table)  # before the views, which show it
-        present = self.present(table)
-        clock = self.clock_of(table)
-        for connection in self.connections.get(table.code, []):
-            seat = table.seat_of(connection.player)
-            view = seat_view(table, connection.player, self.names, present, self.coaching(table, seat), clock)
-            connection.send(connection.views.encoded(view)[1])  # encoded once, sent as is
-            if table.status == "ended":
-                connection.close()
-        self._kick(table)
-
-    def send_to(self, table: Table, player: str, message: Dict[str, Any]) -> None:
-        for connection in self.connections.get(table.code, []):
-            if connection.player == player:
-                connection.send(message)
-
-    def broadcast(self, table: Table, message: Dict[str, Any]) -> None:
-        for connection in self.connections.get(table.code, []):
-            connection.send(message)
+    async def perform(self, code: str, player: str, message: ClientMessage) -> Dict[str, Any]:
+        """A table action over HTTP (room_messages.TABLE_ACTIONS): its reply body."""
+        reply = await self.room(code).handle(player, message)
+        return reply if reply is not None else {}
 
     # --- connections -----------------------------------------------------------
-    def connect(self, code: str, player: str, deltas: bool = False) -> Tuple[Table, Connection]:
-        table = self.table(code)
+    def connect(self, code: str, player: str, deltas: bool = False) -> Tuple[Room, Connection]:
+        room = self.room(code)
         # The message rate limit is per connection: without a cap on
         # connections one session could multiply it.
-        open_now = sum(c.player == player for connections in self.connections.values() for c in connections)
+        open_now = sum(c.player == player for r in self.rooms.values() for c in r.connections)
         if open_now >= MAX_CONNECTIONS_PER_PLAYER:
             raise WebError("too_many_connections")
         connection = Connection(player, deltas)
-        self.connections.setdefault(table.code, []).append(connection)
+        table = room.table
         connection.send(server_message("hello", player={"id": player, "name": self.names.get(player, "")},
                                        seat=table.seat_of(player), code=table.code))
-        self.changed(table)
-        return table, connection
+        room.connect(connection)
+        return room, connection
 
-    def disconnect(self, table: Table, connection: Connection) -> None:
-        connections = self.connections.get(table.code, [])
-        if connection in connections:
-            connections.remove(connection)
-        if not connections:
-            self.connections.pop(table.code, None)
-        self.changed(table)
-
-    # --- game messages ---------------------------------------------------------
-    def _own_seat(self, table: Table, player: str) -> int:
-        seat = table.seat_of(player)
-        if seat is None:
-            raise WebError("not_seated")
-        if seat in table.away:
-            raise WebError("away")
-        return seat
-
-    async def handle(self, table: Table, connection: Connection, message: Message) -> None:
-        """One checked message from a page; WebError when refused. The
-        table's own messages are handled here, those of play by its game."""
-        player = connection.player
-        kind = message.type
-        if table.status == "ended":
-            raise WebError("no_table")
-        if kind == "ping":
-            connection.send(server_message("pong", ref=message.ref))
-        elif kind == "chat":
-            line = table.say(player, self.names.get(player, ""), message.text)
-            self.broadcast(table, server_message("chat", line=line))
-        elif kind == "coach":
-            seat = self._own_seat(table, player)
-            table.set_coach(seat, message.on)
-            self.changed(table)
-        elif kind == "next":
-            table.mark_ready(self._own_seat(table, player))
-            self.changed(table)
-        else:
-            await self.game_of(table).handle(self, table, connection, self._own_seat(table, player), message)
+    async def handle(self, room: Room, connection: Connection, message: ClientMessage, ref: Ref = None) -> None:
+        """One checked message from a page at ``room``; WebError when refused."""
+        await room.handle(connection.player, message, connection, ref)
 
     @staticmethod
     def game_of(table: Table) -> WebGame:
         return web_game(table.GAME)
 
-    # --- bots and the next deal --------------------------------------------------
-    def _people_here(self, table: Table) -> List[int]:
-        """Seats whose person is connected and has not stepped away."""
-        present = self.present(table)
-        return [s for s, p in enumerate(table.seats) if p is not None and p in present and s not in table.away]
-
-    def _kick(self, table: Table) -> None:
-        if table.status != "playing" or not self._people_here(table):
-            return
-        if table.deal_over:
-            if all(s in table.ready for s in self._people_here(table)):
-                table.next_deal()
-                self.changed(table)
-            return
-        if table.is_bot_turn() and table.code not in self._driving:
-            self._driving.add(table.code)
-            task = asyncio.get_running_loop().create_task(self._drive(table))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    def _bot(self, table: Table, seat: int) -> Any:
-        key = (table.code, seat)
-        if key not in self._bots:
-            self._bots[key] = self._new_bot(table, seat)
-        return self._bots[key]
-
+    # --- bots --------------------------------------------------------------------
     def _new_bot(self, table: Table, seat: int) -> Any:
         """The bot of ``seat``: from the server's own strength of the table,
         the bot factory of its game, or the game's built-in bots."""
@@ -391,91 +256,9 @@ class Rooms:
             return factory(table.bots)
         return game.make_bot(table.bots, secrets.randbits(63))
 
-    async def _drive(self, table: Table) -> None:
-        """Play the bots' turns while a bot is to act and someone watches."""
-        try:
-            while table.status == "playing" and table.is_bot_turn() and self._people_here(table):
-                version = table.actions
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                    if table.actions != version or not table.is_bot_turn():
-                        continue
-                seat = table.turn
-                if seat is None:  # is_bot_turn() says a seat is to act
-                    break
-                game = self.game_of(table)
-                try:
-                    decision = await self.runner.run(game.decide(table, seat, self._bot(table, seat)))
-                except Exception:  # a broken bot must not stall the table
-                    log.exception("table %s: the bot of seat %d failed; playing a default", table.code, seat)
-                    decision = game.fallback(table, seat) if table.actions == version else None
-                if table.actions != version or not table.is_bot_turn():
-                    continue  # the table moved on (a person took the seat, ...)
-                game.act(table, seat, decision)
-                self.changed(table)
-        finally:
-            self._driving.discard(table.code)
-
-    # --- the turn clock ------------------------------------------------------------
-    def _awaited(self, table: Table) -> Optional[Tuple[int, Optional[int]]]:
-        """What the clock of ``table`` waits for now: (action number, the seat
-        to act, or None for the people's *next* after a deal); None when it
-        waits for nobody (no clock, a bot's turn, nobody watching)."""
-        if table.clock <= 0 or table.status != "playing" or not self._people_here(table):
-            return None
-        if table.deal_over:
-            people = {s for s, p in enumerate(table.seats) if p is not None}
-            return (table.actions, None) if people - table.ready else None
-        seat = table.awaited_person()
-        return None if seat is None else (table.actions, seat)
-
-    def _arm_clock(self, table: Table) -> None:
-        awaited = self._awaited(table)
-        running = self._clocks.get(table.code)
-        if running is not None and running[0] == awaited:
-            return  # still waiting for the same thing: the deadline stands
-        if running is not None:
-            running[2].cancel()
-            del self._clocks[table.code]
-        loop = _running_loop()
-        if awaited is None or loop is None:
-            return
-        handle = loop.call_later(table.clock, self._clock_ran_out, table, awaited)
-        self._clocks[table.code] = (awaited, time.time() + table.clock, handle)
-
-    def _clock_ran_out(self, table: Table, awaited: Tuple[int, Optional[int]]) -> None:
-        self._clocks.pop(table.code, None)
-        if self._awaited(table) != awaited:
-            return
-        try:
-            seat = awaited[1]
-            if seat is None:  # the deal is over: the people not yet ready are
-                for s, player in enumerate(table.seats):
-                    if player is not None and s not in table.ready:
-                        table.mark_ready(s)
-            else:
-                table.time_out(seat)
-        except WebError:  # the table moved on meanwhile
-            return
-        self.changed(table)
-
-    def clock_of(self, table: Table) -> Optional[Dict[str, Any]]:
-        """The running clock as a view shows it: whom it waits for and how long is left."""
-        running = self._clocks.get(table.code)
-        if running is None:
-            return None
-        (_, seat), deadline, _ = running
-        return {"seconds": table.clock, "seat": seat, "next": seat is None,
-                "remaining_ms": max(0, int((deadline - time.time()) * 1000))}
-
     async def close(self) -> None:
-        for _, _, handle in self._clocks.values():
-            handle.cancel()
-        for task in list(self._tasks):
-            task.cancel()
-        for connections in self.connections.values():
-            for connection in connections:
-                connection.close()
+        for room in self.rooms.values():
+            room.close()
 
 
 def _clock(value: Any) -> int:

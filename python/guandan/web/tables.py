@@ -5,10 +5,10 @@ the table's life (waiting, playing, over, ended). What a game adds (its
 state, its actions, the end of a deal) is a subclass, one per game:
 ``guandan_table.py``, ``gdy_table.py``.
 
-Every change is an *action* (a kind and a JSON-able dict). The methods named
-after the lobby and game actions check who asks and whether the engine
-allows it, then :meth:`Table.commit` applies the action and hands it to
-``on_action`` (the store) before anything is broadcast. :meth:`Table.apply`
+Every change is an :class:`Action` (a kind and a JSON-able dict). The
+``*_action`` methods check who asks and whether the engine allows it, and
+return the action without changing anything; :meth:`Table.commit` hands it
+to ``on_action`` (the store), then applies it, before anything is broadcast. :meth:`Table.apply`
 is the only place the state changes, and the same actions read back from the
 database rebuild the table exactly (``docs/web.md §6``). Checks come before
 any change, so a refused action leaves the table as it was.
@@ -19,6 +19,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set
 
 from .errors import WebError
@@ -35,6 +36,15 @@ TABLE_ACTIONS = ("join", "request", "reject", "remove", "allow", "start", "away"
                  "deal", "timeout", "coach")
 
 OnAction = Callable[[str, int, str, Dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One change to a table, as it is stored: its kind and JSON-able data.
+    A table's ``*_action`` methods check a request and return its action;
+    :meth:`Table.commit` stores and applies it."""
+    kind: str
+    data: Mapping[str, Any]
 
 
 def new_code() -> str:
@@ -121,15 +131,18 @@ class Table:
         return seat
 
     # --- committing --------------------------------------------------------------
-    def commit(self, action: str, /, **data: Any) -> None:
-        """Store a checked action, then apply it: a store that fails leaves
-        the table as it was, so memory and database never part. The lock
-        keeps two threads from numbering two actions alike (the server runs
-        one event loop; a test client runs one per person)."""
+    def commit(self, action: Optional[Action]) -> None:
+        """Store a checked action, then apply it (None: nothing to do): a store
+        that fails leaves the table as it was, so memory and database never
+        part. The lock keeps two threads from numbering two actions alike (the
+        server runs one event loop; a test client runs one per person)."""
+        if action is None:
+            return
         with self._lock:
+            data = dict(action.data)
             if self.on_action is not None:
-                self.on_action(self.code, self.actions, action, data)
-            self.apply(action, data)
+                self.on_action(self.code, self.actions, action.kind, data)
+            self.apply(action.kind, data)
 
     def apply(self, kind: str, data: Dict[str, Any], at: Optional[float] = None) -> None:
         """Apply one checked action (live, or read back from the database)."""
@@ -144,7 +157,9 @@ class Table:
             elif seat not in self.away:
                 self.timeouts.pop(seat, None)  # the person played: the count starts again
 
-    # --- lobby actions ---------------------------------------------------------
+    # --- what may change: each change checked, then returned as its action --------
+    # These read the table and never change it: a handler returns the action
+    # and the table's room commits it (rooms.Room.apply). None: nothing to do.
     def _check_host(self, by: str) -> None:
         if by != self.host:
             raise WebError("not_host")
@@ -172,48 +187,46 @@ class Table:
         if self.solo and player != self.host:
             raise WebError("solo_table")
 
-    def join(self, player: str, seat: Optional[int] = None) -> Optional[int]:
-        """Join by code: a free seat before the start; a request after it."""
+    def join_action(self, player: str, seat: Optional[int] = None) -> Optional[Action]:
+        """Join by code: a free seat before the start; a request after it
+        (None: ``player`` is seated already)."""
         self._check_open()
         if player in self.seats:
-            return self.seat_of(player)
+            return None
         self._check_not_solo(player)
         if player in self.removed:
             raise WebError("removed")
         if self.status != "waiting":
-            self.request(player)
-            return None
-        self.commit("join", player=player, seat=self._free_seat(seat))
-        return self.seat_of(player)
+            return self.request_action(player)
+        return Action("join", {"player": player, "seat": self._free_seat(seat)})
 
-    def request(self, player: str) -> None:
+    def request_action(self, player: str) -> Optional[Action]:
         self._check_open()
         self._check_not_solo(player)
         if player in self.removed:
             raise WebError("removed")
         if player in self.seats or player in self.requests:
-            return
+            return None
         if all(p is not None for p in self.seats):
             # Every seat holds a person: the host would have none to give.
             raise WebError("table_full", key="full_no_request")
-        self.commit("request", player=player)
+        return Action("request", {"player": player})
 
-    def approve(self, by: str, player: Any, seat: Optional[int] = None) -> int:
+    def approve_action(self, by: str, player: str, seat: Optional[int] = None) -> Action:
         self._check_open()
         self._check_host(by)
         if player not in self.requests:
             raise WebError("no_request")
-        self.commit("join", player=player, seat=self._free_seat(seat))
-        return self.seats.index(player)
+        return Action("join", {"player": player, "seat": self._free_seat(seat)})
 
-    def reject(self, by: str, player: Any) -> None:
+    def reject_action(self, by: str, player: str) -> Action:
         self._check_open()
         self._check_host(by)
         if player not in self.requests:
             raise WebError("no_request")
-        self.commit("reject", player=player)
+        return Action("reject", {"player": player})
 
-    def remove(self, by: str, seat: Any) -> None:
+    def remove_action(self, by: str, seat: int) -> Action:
         self._check_open()
         self._check_host(by)
         seat = self._check_seat_number(seat)
@@ -221,16 +234,16 @@ class Table:
             raise WebError("not_seated")
         if self.seats[seat] == by:
             raise WebError("bad_request", detail=detail("host_own_seat"))
-        self.commit("remove", seat=seat)
+        return Action("remove", {"seat": seat})
 
-    def allow(self, by: str, player: Any) -> None:
+    def allow_action(self, by: str, player: str) -> Action:
         self._check_open()
         self._check_host(by)
         if player not in self.removed:
             raise WebError("no_request")
-        self.commit("allow", player=player)
+        return Action("allow", {"player": player})
 
-    def start(self, by: str, anyway: bool = False, solo: bool = False) -> None:
+    def start_action(self, by: str, anyway: bool = False, solo: bool = False) -> Action:
         self._check_open()
         self._check_host(by)
         if self.status != "waiting":
@@ -239,59 +252,54 @@ class Table:
             raise WebError("too_few_players")
         if self.humans < self.seat_count and not anyway:
             raise WebError("not_full")
-        self.commit("start")
+        return Action("start", {})
 
-    def step_away(self, player: str, away: Any) -> None:
+    def away_action(self, player: str, away: bool) -> Optional[Action]:
         self._check_open()
-        if type(away) is not bool:
-            raise WebError("bad_request", detail=detail("true_or_false", field="away"))
         seat = self._seated(player)
-        if (seat in self.away) != away:
-            self.commit("away", seat=seat, away=away)
+        return Action("away", {"seat": seat, "away": away}) if (seat in self.away) != away else None
 
-    def leave(self, player: str) -> None:
+    def leave_action(self, player: str) -> Action:
         self._check_open()
-        self.commit("leave", seat=self._seated(player))
+        return Action("leave", {"seat": self._seated(player)})
 
-    def end(self, by: str) -> None:
+    def end_action(self, by: Optional[str] = None) -> Action:
+        """The host ends the table (``by`` None: the server, for an idle table)."""
         self._check_open()
-        self._check_host(by)
-        self.commit("end")
+        if by is not None:
+            self._check_host(by)
+        return Action("end", {})
 
-    def set_coach(self, seat: int, on: bool) -> None:
+    def coach_action(self, seat: int, on: bool) -> Optional[Action]:
         """Coach mode for ``seat`` (kept over a restart, as every action is)."""
-        if (seat in self.coached) != on:
-            self.commit("coach", seat=seat, on=on)
+        return Action("coach", {"seat": seat, "on": on}) if (seat in self.coached) != on else None
 
-    def say(self, player: str, name: str, line: str) -> Dict[str, Any]:
-        seat = self._seated(player, code="not_seated")
-        self.commit("chat", seat=seat, name=name, text=line)
-        return self.chat[-1]
+    def chat_action(self, player: str, name: str, line: str) -> Action:
+        return Action("chat", {"seat": self._seated(player), "name": name, "text": line})
 
-    def _seated(self, player: str, code: str = "not_seated") -> int:
+    def _seated(self, player: str) -> int:
         seat = self.seat_of(player)
         if seat is None:
-            raise WebError(code)
+            raise WebError("not_seated")
         return seat
 
     # --- between deals -----------------------------------------------------------
-    def mark_ready(self, seat: int) -> None:
+    def ready_action(self, seat: int) -> Optional[Action]:
         if self.status != "playing" or not self.has_game or not self.deal_over:
             raise WebError("wrong_phase", key="deal_not_over")
-        if seat not in self.ready:
-            self.commit("ready", seat=seat)
+        return None if seat in self.ready else Action("ready", {"seat": seat})
 
-    def time_out(self, seat: int) -> None:
+    def timeout_action(self, seat: int) -> Action:
         """The clock ran out on ``seat``'s turn: a bot plays it, and after
         TIMEOUTS_TO_AWAY in a row the seat goes to a bot until *I'm back*."""
         if self.awaited_person() != seat:
             raise WebError("wrong_phase", key="no_deal")
-        self.commit("timeout", seat=seat)
+        return Action("timeout", {"seat": seat})
 
-    def next_deal(self) -> None:
+    def next_deal_action(self) -> Action:
         if self.status != "playing" or not self.has_game or not self.deal_over:
             raise WebError("wrong_phase", key="deal_not_over")
-        self.commit("deal")
+        return Action("deal", {})
 
     # --- applying ------------------------------------------------------------
     def _apply_join(self, data: Dict[str, Any], at: float) -> None:

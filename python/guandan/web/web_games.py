@@ -15,12 +15,15 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type, Union
 
 from ..common.games import game_entry, game_names
 from .errors import WebError
+from .events import Handlers
 from .i18n import detail
-from .tables import Table
+from .protocol import MessageTypes, message_types
+from .room_messages import SOCKET_MESSAGES, TABLE_ACTIONS
+from .tables import Action, Table
 
 #: The game part of a seat's view: ``match`` and ``deal`` (None before the
 #: start), and per seat the fields the seat list adds (cards left, ...).
@@ -59,12 +62,11 @@ class WebGame:
     options: Callable[[Mapping[str, Any]], Dict[str, Any]]  # the game's options from a request body (WebError)
     make_bot: Callable[[str, int], Any]           # a bot of a strength, seeded
     view: Callable[[Table, Optional[int], bool], GameView]  # what a seat (None: a spectator) sees; coach mode on
-    messages: Mapping[str, Callable[[Dict[str, Any]], Dict[str, Any]]]  # game message types -> their fields
-    # One game message of a seat: (rooms, table, connection, seat, message),
-    # with the server's Rooms and Connection (rooms.py) and the parsed Message.
-    handle: Callable[[Any, Table, Any, int, Any], Awaitable[None]]
+    # The game's layer of the protocol: each message class of play (its TYPE
+    # on the wire) to its handler, which returns events (events.py).
+    handlers: Handlers
     decide: Callable[[Table, int, Any], Callable[[], Any]]  # a bot's decision, as work for the thread pool
-    act: Callable[[Table, int, Any], None]        # commit a decision for a seat
+    bot_action: Callable[[Table, int, Any], Action]  # a bot's decision as the table's action (checked)
     fallback: Callable[[Table, int], Any]         # the decision when a bot fails
     # The match log to download, given who played each seat (views.seat_players).
     log: Callable[[Table, List[Dict[str, Optional[str]]]], Dict[str, Any]]
@@ -76,6 +78,18 @@ class WebGame:
     # Bots of one's own at its tables; None where the game takes none. The
     # table class of such a game takes ``strengths`` (the names it allows).
     user_bots: Optional[UserBots] = None
+
+    def __post_init__(self) -> None:
+        # A page's message goes to the room's layer first: a game type of the
+        # same name would never be reached.
+        taken = set(self.messages) & (set(SOCKET_MESSAGES) | set(TABLE_ACTIONS))
+        if taken:
+            raise ValueError(f"{self.name}: the message types {', '.join(sorted(taken))} are the room's")
+
+    @property
+    def messages(self) -> MessageTypes:
+        """The game's message classes by their TYPE."""
+        return message_types(self.handlers)
 
     def check_strength(self, bots: Any, extra: Sequence[str] = ()) -> str:
         """``bots`` if it names a strength of the game or one of ``extra``
