@@ -13,6 +13,7 @@ import io
 import random
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,6 +26,8 @@ from guandan.common.lines import rate_line
 from guandan.common.results_file import read_results, write_results
 
 POLICIES = ("random", "perfect")
+#: Nim's texts at the browser table (en.json, zh.json), read by the server and the page.
+NIM_TEXTS = Path(__file__).parent / "nim_texts"
 
 
 @dataclass(frozen=True)
@@ -96,9 +99,10 @@ def nim_web_table():
     """Nim at the browser table: the table class and the server's WebGame."""
     from guandan.web.errors import WebError
     from guandan.web.events import Commit
+    from guandan.web.i18n import Catalogue
     from guandan.web.protocol import ClientMessage, read_by, seat_number
     from guandan.web.tables import Action, Table
-    from guandan.web.web_games import WebGame
+    from guandan.web.web_games import PageMove, WebGame
 
     class NimTable(Table):
         GAME = "nim"
@@ -131,11 +135,13 @@ def nim_web_table():
 
     def view(table, seat, coach):
         deal = None if table.stones is None else {"stones": table.stones, "turn": table.turn, "my_turn": table.turn == seat}
-        return {"results": table.results}, deal, [{} for _ in range(table.seat_count)]
+        # a copy: a view is kept to patch the next one against, so it shares nothing the table changes
+        return {"results": list(table.results)}, deal, [{} for _ in range(table.seat_count)]
 
     return WebGame(
         name="nim", table=NimTable, seats=(2, 4), default_seats=2, strengths=POLICIES, default_strength="perfect",
-        options=lambda body: {}, make_bot=lambda strength, seed: strength, view=view,
+        make_bot=lambda strength, seed: strength, view=view, texts=Catalogue(str(NIM_TEXTS)),
+        moves=tuple(PageMove(f"move.take{n}", {"type": "take", "n": n}) for n in (1, 2, 3)),
         handlers={Take: lambda ask, message: [Commit(ask.table.take_action(ask.own_seat(), message.n))]},
         decide=lambda table, seat, bot: (lambda: take(bot, table.stones, random.Random(table.actions))),
         bot_action=lambda table, seat, n: table.take_action(seat, n), fallback=lambda table, seat: 1,
@@ -143,9 +149,15 @@ def nim_web_table():
     )
 
 
+def register_nim():
+    """Register Nim with its browser table: all a game needs to be hosted
+    (tests/e2e/test_browser_declared_game.py serves it from here)."""
+    register_game(dataclasses.replace(NIM, web_table=nim_web_table))
+
+
 @pytest.fixture(autouse=True)
 def nim():
-    register_game(dataclasses.replace(NIM, web_table=nim_web_table))
+    register_nim()
     yield
     unregister_game("nim")
 

@@ -14,6 +14,7 @@ Run them with ``pytest tests/e2e``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -22,7 +23,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import pytest
 
@@ -69,6 +70,9 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
 
 
+#: The ``guandan`` command, as a program for ``python -c``.
+SERVE = "import sys; from guandan.cli import main; sys.exit(main(sys.argv[1:]))"
+
 #: Bots wait this long before each play: enough for the page to draw, short
 #: enough for a whole deal in seconds.
 BOT_DELAY = "0.02"
@@ -94,21 +98,15 @@ def _wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) -
     raise RuntimeError(f"guandan serve did not answer at {url} within {timeout} s")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory) -> Iterator[str]:
-    """The base URL of a fresh ``guandan serve`` on a free port (or of the
-    server already running at ``GUANDAN_E2E_URL``, to watch it while debugging)."""
-    if os.environ.get("GUANDAN_E2E_URL"):
-        yield os.environ["GUANDAN_E2E_URL"].rstrip("/")
-        return
-    folder = tmp_path_factory.mktemp("server")
+@contextlib.contextmanager
+def serving(folder: Path, program: str = SERVE, extra: Sequence[str] = (), env=None) -> Iterator[str]:
+    """The base URL of ``guandan serve`` run by ``program`` (Python code) on a
+    free port, its database and log in ``folder``, stopped at the end."""
     port = _free_port()
-    command = [
-        sys.executable, "-c", "import sys; from guandan.cli import main; sys.exit(main(sys.argv[1:]))",
-        "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(folder / "tables.sqlite"), "--bot-delay", BOT_DELAY,
-    ]
+    command = [sys.executable, "-c", program, "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--db", str(folder / "tables.sqlite"), "--bot-delay", BOT_DELAY, *extra]
     log = open(folder / "server.log", "wb")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(url + "/", process)
@@ -121,6 +119,17 @@ def server(tmp_path_factory) -> Iterator[str]:
             process.kill()
             process.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[str]:
+    """The base URL of a fresh ``guandan serve`` on a free port (or of the
+    server already running at ``GUANDAN_E2E_URL``, to watch it while debugging)."""
+    if os.environ.get("GUANDAN_E2E_URL"):
+        yield os.environ["GUANDAN_E2E_URL"].rstrip("/")
+        return
+    with serving(tmp_path_factory.mktemp("server")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -17,13 +17,15 @@ from playwright.sync_api import Page, expect  # noqa: E402
 from table_helpers import set_nickname, table_code, view_seq  # noqa: E402
 
 from guandan.web import deltas  # noqa: E402
+from guandan.web.gdy_table import TEXTS  # noqa: E402
 from guandan.web.i18n import MESSAGES  # noqa: E402
 
 
 def choose_gdy(page: Page, form: str, players: int, target: int, strength: str) -> None:
     page.select_option(f"#{form}-game", "gdy")
-    expect(page.locator(f".gdy-only[data-form='{form}']")).to_be_visible()
-    expect(page.locator(f".guandan-only[data-form='{form}']")).to_be_hidden()
+    # the form shows the chosen game's own options (its entry declares them), not another game's
+    expect(page.locator(f"#{form}-target")).to_be_visible()
+    expect(page.locator(f"#{form}-ruleset")).to_have_count(0)
     page.select_option(f"#{form}-players", str(players))
     page.fill(f"#{form}-target", str(target))
     page.select_option(f"#{form}-strength", strength)
@@ -103,7 +105,7 @@ def test_a_whole_game_against_bots_from_the_lobby(new_page, screenshots):
         page.wait_for_timeout(30)
     page.click("#hint")
     # the hint says why in words: one of the Gan Deng Yan hint reasons
-    reasons = "|".join(re.escape(en.split("{")[0]) for key, (en, _) in MESSAGES.items() if key.startswith("gdy_hint_"))
+    reasons = "|".join(re.escape(en.split("{")[0]) for key, en in TEXTS.strings["en"].items() if key.startswith("hint_"))
     expect(page.locator("#coach-line")).to_contain_text(re.compile(reasons))
     page.click("#clear")
     # a reload brings the seat and the hand back

@@ -15,7 +15,12 @@ from playwright.sync_api import Page, expect  # noqa: E402
 from table_helpers import set_nickname, table_code, view_seq  # noqa: E402
 from test_browser_gdy import choose_gdy, my_turn, take_turn  # noqa: E402
 
-from guandan.web.i18n import MESSAGES  # noqa: E402
+from guandan.web.gdy_table import TEXTS  # noqa: E402
+
+
+def _hint_texts():
+    """Gan Deng Yan's texts as (key, (English, Chinese)) pairs, from its catalogue."""
+    return [(key, (en, TEXTS.strings["zh"][key])) for key, en in TEXTS.strings["en"].items()]
 
 KEYS_TITLE = {"en": "Keyboard shortcuts", "zh": "快捷键"}
 COACH_SAYS = {"en": "Coach:", "zh": "教练："}
@@ -62,7 +67,7 @@ def test_the_keyboard_of_guandans_table_works_here_and_is_listed(new_page, scree
         page.wait_for_timeout(30)
     page.keyboard.press("Escape")
     page.keyboard.press("h")
-    reasons = "|".join(re.escape(pair[0 if lang == "en" else 1].split("{")[0]) for key, pair in MESSAGES.items() if key.startswith("gdy_hint_"))
+    reasons = "|".join(re.escape(pair[0 if lang == "en" else 1].split("{")[0]) for key, pair in _hint_texts() if key.startswith("hint_"))
     expect(page.locator("#coach-line")).to_have_text(re.compile(reasons))
     page.screenshot(path=screenshots / f"gdy-keys-{lang}.png")
 

@@ -129,6 +129,6 @@ def test_open_tables_read_as_labelled_blocks_on_a_phone(new_page, server, screen
     assert page.eval_on_selector(".table-scroll", "(el) => el.scrollWidth - el.clientWidth") <= 0
     # each value comes with its column's name, and the button is a tap away
     labels = row.locator("td[data-label]").evaluate_all("(tds) => tds.map((td) => td.dataset.label)")
-    assert labels == ["Host", "Game", "Ruleset", "Bot strength", "Players", "Status"]
+    assert labels == ["Host", "Game", "Settings", "Bot strength", "Players", "Status"]
     assert "Host" in row.inner_text() and row.locator("button.request-join").is_visible()
     page.screenshot(path=screenshots / "phone-open-tables.png", full_page=True)

@@ -13,7 +13,8 @@ from guandan.gdy.bots import CoreBot, next_play
 from guandan.gdy.deal import Deal
 from guandan.gdy.plays import Play
 from guandan.web.gdy_coach import DANGER, hint_reason, rate
-from guandan.web.i18n import MESSAGES, gdy_play_name
+from guandan.web.gdy_table import TEXTS
+from guandan.web.gdy_table import play_words as gdy_play_name
 
 
 def _positions(games: int) -> List[Tuple[Deal, int, Play]]:
@@ -37,15 +38,15 @@ POSITIONS = _positions(12)
 
 def _key(reason) -> str:
     """The message key a reason was made from (its English text matched against the templates)."""
-    for key, (en, _zh) in MESSAGES.items():
-        if key.startswith("gdy_hint_") and en.split("{")[0] and reason["en"].startswith(en.split("{")[0]):
+    for key, en in TEXTS.strings["en"].items():
+        if key.startswith("hint_") and en.split("{")[0] and reason["en"].startswith(en.split("{")[0]):
             return key
     raise AssertionError(f"not a hint reason: {reason}")
 
 
 def test_there_are_enough_positions_of_every_kind():
     assert len(POSITIONS) > 150
-    assert {"gdy_hint_out", "gdy_hint_beat_cheap", "gdy_hint_lead_low"} <= {_key(hint_reason(*p)) for p in POSITIONS}
+    assert {"hint_out", "hint_beat_cheap", "hint_lead_low"} <= {_key(hint_reason(*p)) for p in POSITIONS}
 
 
 @pytest.mark.parametrize("index", range(0, len(POSITIONS), 3))
@@ -60,22 +61,22 @@ def test_each_reason_fits_the_position(index):
     others = [n for s, n in enumerate(deal.hand_sizes) if s != seat]
     legal = [p for p in deal.legal_plays() if not p.is_pass]
     if play.is_pass:
-        assert key.startswith("gdy_hint_pass")
-        assert (key == "gdy_hint_pass_nothing") == (not legal)
-        assert (key == "gdy_hint_pass_only_bomb") == (bool(legal) and all(p.is_bomb for p in legal))
+        assert key.startswith("hint_pass")
+        assert (key == "hint_pass_nothing") == (not legal)
+        assert (key == "hint_pass_only_bomb") == (bool(legal) and all(p.is_bomb for p in legal))
     elif len(play) == deal.hand_sizes[seat]:
-        assert key == "gdy_hint_out"
-    elif key in ("gdy_hint_stop", "gdy_hint_bomb_stop"):
+        assert key == "hint_out"
+    elif key in ("hint_stop", "hint_bomb_stop"):
         assert min(others) <= DANGER and str(min(others)) in reason["en"]
-    elif key.startswith("gdy_hint_lead"):
+    elif key.startswith("hint_lead"):
         assert deal.table is None
-    elif key.startswith("gdy_hint_beat"):
+    elif key.startswith("hint_beat"):
         assert deal.table is not None and min(others) > DANGER
 
 
 def _rate_key(comment) -> str:
-    for key in ("gdy_rate_missed_out", "gdy_rate_passed_on_danger", "gdy_rate_never_played"):
-        if comment["zh"].startswith(MESSAGES[key][1].split("{")[0]) and comment["en"].endswith(MESSAGES[key][0].rsplit("}", 1)[1]):
+    for key in ("rate_missed_out", "rate_passed_on_danger", "rate_never_played"):
+        if comment["zh"].startswith(TEXTS.strings["zh"][key].split("{")[0]) and comment["en"].endswith(TEXTS.strings["en"][key].rsplit("}", 1)[1]):
             return key
     raise AssertionError(f"not a coach comment: {comment}")
 
@@ -96,16 +97,16 @@ def test_coach_mode_speaks_only_of_clear_mistakes_and_names_the_better_play():
                 continue
             key = _rate_key(comment)
             seen.add(key)
-            if key == "gdy_rate_missed_out":
+            if key == "rate_missed_out":
                 assert out and played not in out
                 named = out[0]
             else:
                 assert played.is_pass and not best.is_pass and best in plays
                 named = best
-                if key == "gdy_rate_passed_on_danger":
+                if key == "rate_passed_on_danger":
                     assert deal.hand_sizes[deal.last_player] <= DANGER
                 else:
                     assert not deal.has_played(seat)
             name = gdy_play_name(named.kind, named.rank or "", len(named), named.cards.jokers)
             assert name["en"] in comment["en"] and name["zh"] in comment["zh"]
-    assert seen == {"gdy_rate_missed_out", "gdy_rate_passed_on_danger", "gdy_rate_never_played"}
+    assert seen == {"rate_missed_out", "rate_passed_on_danger", "rate_never_played"}

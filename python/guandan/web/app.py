@@ -385,10 +385,10 @@ async def service_worker(request: Request) -> Response:
 async def table_page(request: Request) -> Response:
     """A table's link opens the page of its game's tables (the lobby page
     where there is none, or no such table: the page says so)."""
-    name = "table.html"
-    table = _rooms(request).tables.get(request.path_params["code"].upper())
-    if table is not None:
-        name = Rooms.game_of(table).page
+    name = "play.html"  # the generic table page says when there is no such table
+    room = _rooms(request).rooms.get(request.path_params["code"].upper())
+    if room is not None:
+        name = room.game.page
     return _page_file(name if os.path.isfile(os.path.join(STATIC, name)) else "index.html")
 
 
@@ -406,7 +406,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
     with a browser table).
 
     ``bots`` adds bot strengths of one's own, per game, after the built-in
-    ones: ``{"guandan": {"mine": "mybots:Greedy", "mix": ["rule", Greedy()]}}``,
+    ones: ``{GAME: {"mine": "mybots:Greedy", "mix": ["rule", Greedy()]}}``,
     one bot (a spec or a bot object) for every bot seat, or a list giving the
     bots of the bot seats in seat order (repeated as needed). Each is checked
     now: ValueError naming the game, the strength and what is wrong.

@@ -20,8 +20,8 @@ from typing import Callable, List, Optional
 from ..gdy.cards import RANK_NAMES
 from ..gdy.deal import Deal
 from ..gdy.plays import Play
-from .gdy_table import play_name
-from .i18n import Text, card_count, text
+from .gdy_table import TEXTS, play_name
+from .i18n import Text, card_count
 
 #: A player with this many cards or fewer may go out with the next play.
 DANGER = 2
@@ -46,28 +46,28 @@ def hint_reason(deal: Deal, seat: int, play: Play) -> Text:
     held = deal.hand_sizes[seat]
     if play.is_pass:
         if not plays:
-            return text("gdy_hint_pass_nothing")
+            return TEXTS.text("hint_pass_nothing")
         if not plain:
-            return text("gdy_hint_pass_only_bomb")
-        return text("gdy_hint_pass_keep")
+            return TEXTS.text("hint_pass_only_bomb")
+        return TEXTS.text("hint_pass_keep")
     if len(play) == held:
-        return text("gdy_hint_out")
+        return TEXTS.text("hint_out")
     if play.is_bomb:
         if closest <= DANGER:
-            return text("gdy_hint_bomb_stop", cards=card_count(closest))
-        return text("gdy_hint_bomb")
+            return TEXTS.text("hint_bomb_stop", cards=card_count(closest))
+        return TEXTS.text("hint_bomb")
     if deal.table is None:  # the seat leads
         if len(play) >= 3:
-            return text("gdy_hint_lead_long", n=len(play))
+            return TEXTS.text("hint_lead_long", n=len(play))
         same_kind = [p for p in plain if p.kind == play.kind and len(p) == len(play)]
         if all(_order(play) <= _order(p) for p in same_kind):
-            return text("gdy_hint_lead_low")
-        return text("gdy_hint_lead")
+            return TEXTS.text("hint_lead_low")
+        return TEXTS.text("hint_lead")
     if closest <= DANGER:
-        return text("gdy_hint_stop", cards=card_count(closest))
+        return TEXTS.text("hint_stop", cards=card_count(closest))
     if all(_order(play) <= _order(p) for p in plain):
-        return text("gdy_hint_beat_cheap")
-    return text("gdy_hint_beat")
+        return TEXTS.text("hint_beat_cheap")
+    return TEXTS.text("hint_beat")
 
 
 def rate(deal: Deal, seat: int, played: Play, best: Callable[[], Play]) -> Optional[Text]:
@@ -77,7 +77,7 @@ def rate(deal: Deal, seat: int, played: Play, best: Callable[[], Play]) -> Optio
     plays: List[Play] = [p for p in deal.legal_plays() if not p.is_pass]
     out = [p for p in plays if len(p) == deal.hand_sizes[seat]]
     if out and played not in out:
-        return text("gdy_rate_missed_out", play=play_name(out[0]))
+        return TEXTS.text("rate_missed_out", play=play_name(out[0]))
     if not played.is_pass or not plays:
         return None
     choice = best()
@@ -85,7 +85,7 @@ def rate(deal: Deal, seat: int, played: Play, best: Callable[[], Play]) -> Optio
         return None
     leader = deal.hand_sizes[deal.last_player]
     if leader <= DANGER:
-        return text("gdy_rate_passed_on_danger", cards=card_count(leader), play=play_name(choice))
+        return TEXTS.text("rate_passed_on_danger", cards=card_count(leader), play=play_name(choice))
     if not deal.has_played(seat):
-        return text("gdy_rate_never_played", play=play_name(choice))
+        return TEXTS.text("rate_never_played", play=play_name(choice))
     return None

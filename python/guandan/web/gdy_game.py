@@ -14,24 +14,25 @@ changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, cast
 
 from .._core import gdy as core_gdy
 from ..gdy.bots import CoreBot, seat_turn
 from ..gdy.bots import ask as ask_bot
 from ..gdy.deal import Action, Deal
+from ..gdy.game import DEFAULT_TARGET, MAX_TARGET
 from ..gdy.log import game_log
 from ..gdy.players import is_bot, parse_bot
 from ..gdy.plays import Play
 from .errors import WebError
 from .gdy_coach import hint_reason, rate
-from .gdy_table import BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_name, play_record, table_options
+from .gdy_table import TEXTS, BOT_STRENGTHS, SEATS, GdyTable, card_texts, play_name, play_record
 from .i18n import detail
 from .events import Ask, Commit, Event, Handlers, Later, Reply
 from .protocol import ClientMessage, FieldError, Raw, read_by, reading_below, server_message
 from .tables import Action as TableAction
 from .tables import Table
-from .web_games import GameView, UserBots, WebGame
+from .web_games import GameView, LobbyOption, UserBots, WebGame
 
 MAX_CARDS = 20  # more than any Gan Deng Yan hand holds
 HINT_STRENGTH = "search"
@@ -143,7 +144,7 @@ def view(table: Table, seat: Optional[int], coach_on: bool) -> GameView:
 def _cards(raw: Raw, name: str) -> Tuple[str, ...]:
     cards = raw.get(name)
     if not isinstance(cards, list) or not all(isinstance(c, str) and len(c) <= 3 for c in cards):
-        raise FieldError(detail("gdy_cards_list"))
+        raise FieldError(TEXTS.text("cards_list"))
     if len(cards) > MAX_CARDS:
         raise FieldError(detail("at_most_cards", n=MAX_CARDS))
     return tuple(cards)
@@ -300,10 +301,6 @@ def _replay_step(deal: Deal, action: Optional[Action], drew: bool = False) -> Di
     return step
 
 
-def _options(body: Mapping[str, Any]) -> Dict[str, Any]:
-    return table_options(body)
-
-
 def _log_of(table: Table, players: List[Dict[str, Optional[str]]]) -> Dict[str, Any]:
     # the game's log format names no one: its replay page reads the names from replay_steps
     return game_log(_table(table).started_game())
@@ -321,8 +318,9 @@ def _user_bot(spec: str, seed: int) -> Any:
 
 WEB_GAME = WebGame(
     name="gdy", table=GdyTable, seats=SEATS, default_seats=4, strengths=tuple(BOT_STRENGTHS),
-    default_strength="rule", options=_options, make_bot=_make_bot, view=view, handlers=HANDLERS,
+    default_strength="rule", make_bot=_make_bot, view=view, handlers=HANDLERS,
     decide=decide, bot_action=bot_action, fallback=fallback, log=_log_of, page="gdy.html", replay_page="gdy_replay.html",
+    lobby=(LobbyOption("target", DEFAULT_TARGET, low=1, high=MAX_TARGET),), texts=TEXTS,
     replay=replay_steps,
     user_bots=UserBots(make=_user_bot, is_bot=is_bot, methods="choose_move"),
 )

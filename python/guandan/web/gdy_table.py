@@ -12,16 +12,20 @@ next deal is dealt, so every seat sees how it ended.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence
+import os
+from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..gdy.cards import Cards
+from ..gdy.cards import RANK_NAMES, Cards
 from ..gdy.deal import Deal
-from ..gdy.game import DEFAULT_TARGET, MAX_TARGET, Game
+from ..gdy.game import MAX_TARGET, Game
 from ..gdy.plays import Play
 from ..gdy.simulate import POLICIES
 from .errors import WebError
-from .i18n import Text, detail, gdy_play_name
+from .i18n import Catalogue, Text, both, detail
 from .tables import Action, OnAction, Table
+
+#: The game's own texts, which its page reads too (texts/gdy/en.json, zh.json).
+TEXTS = Catalogue(os.path.join(os.path.dirname(__file__), "texts", "gdy"))
 
 #: Web bot strengths: the core's Gan Deng Yan policies (random, rule, search).
 BOT_STRENGTHS = POLICIES
@@ -41,7 +45,41 @@ def card_texts(cards: Cards) -> List[str]:
 
 def play_name(play: Play) -> Text:
     """A play in words, in both languages: "run 7-9", "顺子7-9"."""
-    return gdy_play_name(play.kind, play.rank or "", len(play), play.cards.jokers)
+    return play_words(play.kind, play.rank or "", len(play), play.cards.jokers)
+
+
+#: Gan Deng Yan's combinations (docs/gdy_rules.md §2), in both languages.
+KIND_TEXTS: Mapping[str, Tuple[str, str]] = {
+    "single": ("single", "单张"),
+    "pair": ("pair", "对子"),
+    "run": ("run", "顺子"),
+    "pair_run": ("pairs", "连对"),
+    "bomb": ("bomb", "炸弹"),
+    "joker_bomb": ("joker bomb", "王炸"),
+}
+_COUNT = {3: ("three", "三"), 4: ("four", "四"), 5: ("five", "五"), 6: ("six", "六")}
+
+
+def play_words(kind: str, rank: str, size: int, jokers: int = 0) -> Text:
+    """A Gan Deng Yan play in both languages: ``single 7``/``单张7``,
+    ``run 5-8``/``顺子5-8``, ``bomb of four 9s``/``四个9炸弹``."""
+    top = RANK_NAMES.index(rank) if rank in RANK_NAMES else 0
+    if kind == "single":
+        return both(f"single {rank}" + (" (joker)" if jokers else ""), f"单张{rank}" + ("（王）" if jokers else ""))
+    if kind == "pair":
+        return both(f"pair of {rank}s", f"对{rank}")
+    if kind == "run":
+        low = RANK_NAMES[top - size + 1]
+        return both(f"run {low}-{rank}", f"顺子{low}-{rank}")
+    if kind == "pair_run":
+        low = RANK_NAMES[top - size // 2 + 1]
+        return both(f"pairs {low}-{rank}", f"连对{low}-{rank}")
+    if kind == "bomb":
+        en, zh = _COUNT.get(size, (str(size), str(size)))
+        return both(f"bomb of {en} {rank}s", f"{zh}个{rank}炸弹")
+    if kind == "joker_bomb":
+        return both("joker bomb", "王炸")
+    raise ValueError(f"unknown Gan Deng Yan kind {kind!r} (expected one of {', '.join(KIND_TEXTS)})")
 
 
 def play_record(play: Play) -> Dict[str, Any]:
@@ -109,14 +147,15 @@ class GdyTable(Table):
         try:
             chosen = Cards(list(cards))
         except (TypeError, ValueError):
-            raise WebError("bad_message", detail=detail("gdy_cards_list")) from None
+            raise WebError("bad_message", detail=TEXTS.text("cards_list")) from None
         if not chosen:
             raise WebError("bad_message", detail=detail("play_needs_cards"))
         if chosen not in deal.hand(seat):
-            raise WebError("illegal", key="gdy_not_held")
+            raise WebError("illegal", message=TEXTS.text("not_held"))
         plays = [p for p in deal.legal_plays() if not p.is_pass and p.cards == chosen]
         if not plays:
-            raise WebError("illegal", key="gdy_does_not_beat" if deal.table is not None else "not_a_combination")
+            raise WebError("illegal", message=TEXTS.text("does_not_beat") if deal.table is not None else None,
+                           key="not_a_combination")
         return plays
 
     # --- game actions --------------------------------------------------------
@@ -182,8 +221,3 @@ class GdyTable(Table):
         })
         if game.is_over:
             self.status = "over"
-
-
-def table_options(body: Mapping[str, Any]) -> Dict[str, Any]:
-    """Gan Deng Yan's options from a request body: the target (default 50)."""
-    return {"target": check_target(body.get("target", DEFAULT_TARGET))}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, cast
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
 
 from .._core import Card, Move
 from ..gd.deal import Deal
@@ -24,13 +24,13 @@ from ..gd.observation import Observation
 from ..gd.players import bot_object, is_bot
 from . import coach
 from .errors import WebError
-from .guandan_table import BOT_STRENGTHS, SEATS, GuandanTable, check_options, move_record
+from .guandan_table import BOT_STRENGTHS, PRESET_NAMES, SEATS, TEXTS, GuandanTable, move_record
 from .i18n import detail, move_name
 from .events import Ask, Commit, Event, Handlers, Later, Reply
 from .protocol import MAX_CARDS, ClientMessage, FieldError, Raw, read_by, reading_below, server_message
 from .selection import read_selection
 from .tables import Action, Table
-from .web_games import GameView, UserBots, WebGame
+from .web_games import GameView, LobbyOption, UserBots, WebGame
 
 HINT_MS = 200
 
@@ -302,12 +302,6 @@ def fallback(table: Table, seat: int) -> Any:
     return None if deal.can_pass() else deal.legal_moves()[0]
 
 
-def _options(body: Mapping[str, Any]) -> Dict[str, Any]:
-    ruleset = body.get("ruleset", "standard")
-    check_options(ruleset, "rule")
-    return {"ruleset": ruleset}
-
-
 def _log_of(table: Table, players: List[Dict[str, Optional[str]]]) -> Dict[str, Any]:
     return match_log(_table(table).started_match(), players=players)
 
@@ -318,7 +312,9 @@ def _make_bot(strength: str, seed: int) -> Any:
 
 WEB_GAME = WebGame(
     name="guandan", table=GuandanTable, seats=(SEATS, SEATS), default_seats=SEATS,
-    strengths=tuple(BOT_STRENGTHS), default_strength="rule", options=_options, make_bot=_make_bot, view=view,
+    strengths=tuple(BOT_STRENGTHS), default_strength="rule", make_bot=_make_bot, view=view,
+    lobby=(LobbyOption("ruleset", "standard", choices=tuple(sorted(PRESET_NAMES, key=lambda n: n != "standard"))),), texts=TEXTS, page="table.html",
+    replay_page="replay.html",
     handlers=HANDLERS, decide=decide, bot_action=bot_action, fallback=fallback, log=_log_of,
     user_bots=UserBots(make=bot_object, is_bot=is_bot, methods="choose_move and choose_card"),
 )

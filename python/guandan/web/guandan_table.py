@@ -5,6 +5,7 @@ pass and tribute actions, each checked by the engine before it is committed.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Sequence
 
 from .._core import Card, Move
@@ -13,9 +14,12 @@ from ..gd.deal import Deal
 from ..gd.match import Match
 from ..gd.ruleset import PRESET_NAMES
 from .errors import WebError
-from .i18n import detail, phase_name, text
+from .i18n import Catalogue, detail, phase_name, text
 from .selection import read_selection
 from .tables import Action, OnAction, Table
+
+#: The game's own texts, which its page reads too (texts/guandan/en.json, zh.json).
+TEXTS = Catalogue(os.path.join(os.path.dirname(__file__), "texts", "guandan"))
 
 #: Web bot strengths and the bots they play with, each the bot of that name
 #: everywhere (``guandan.gd.bots.BOTS``): simple the smallest-combination player,

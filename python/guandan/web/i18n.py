@@ -64,15 +64,8 @@ or ``hint_deal_lost`` (reason) when no playout is won.
 played_win, best_win: percents). ``table``, ``move`` and ``best`` are
 :func:`move_name` texts, or the ``pass`` text.
 
-Gan Deng Yan's table (:mod:`guandan.web.gdy_table`): ``gdy_not_held``,
-``gdy_does_not_beat`` and the hint reasons of ``gdy_coach.py``:
-``gdy_hint_out``, ``gdy_hint_stop`` and ``gdy_hint_bomb_stop`` (cards: a
-:func:`card_count` text), ``gdy_hint_bomb``, ``gdy_hint_lead_long`` (n),
-``gdy_hint_lead_low``, ``gdy_hint_lead``, ``gdy_hint_beat_cheap``,
-``gdy_hint_beat``, ``gdy_hint_pass_nothing``, ``gdy_hint_pass_only_bomb``,
-``gdy_hint_pass_keep``; coach mode's ``gdy_rate_missed_out`` (play),
-``gdy_rate_passed_on_danger`` (cards, play), ``gdy_rate_never_played``
-(play); :func:`gdy_play_name` names its plays.
+A game's own texts are in its catalogue (:class:`Catalogue`, one JSON file
+per language under ``texts/<game>/``), which its page reads too.
 
 Names of things: ``pass``, ``seat`` (seat: 0..3), ``team`` (team: 0..1),
 ``playing_level`` (level: a :func:`rank_name` text), ``first_out``,
@@ -87,6 +80,8 @@ Table events the server may announce: ``player_joined`` (name),
 
 from __future__ import annotations
 
+import json
+import os
 import string
 from collections import Counter
 from functools import lru_cache
@@ -273,56 +268,6 @@ MESSAGES: Mapping[str, Tuple[str, str]] = {
         "{best} was the better play — {reason} (wins {best_win} % of playouts; yours {played_win} %)",
         "{best}更好——{reason}（模拟胜率 {best_win}%，你的出法 {played_win}%）",
     ),
-    # Gan Deng Yan (docs/gdy_rules.md)
-    "gdy_not_held": ("you do not hold these cards", "你没有这些牌"),
-    "gdy_does_not_beat": (
-        "does not beat the play on the table: the same kind and size one rank higher, a 2, or a bomb",
-        "压不过桌上的牌：要同牌型、同张数、大一级，或出2，或炸弹",
-    ),
-    # Gan Deng Yan hints: why the search bot's play is good (gdy_coach.py)
-    "gdy_hint_out": ("these are your last cards: you go out and win the deal", "这是你最后的牌：出完就赢这一局"),
-    "gdy_hint_stop": (
-        "a player has only {cards} left: take the lead before they go out",
-        "有人只剩 {cards}：抢回出牌权，别让他出完",
-    ),
-    "gdy_hint_bomb_stop": (
-        "a player has only {cards} left: only a bomb stops them now (it doubles the penalties)",
-        "有人只剩 {cards}：现在只有炸弹能拦住（炸弹让罚分翻倍）",
-    ),
-    "gdy_hint_bomb": ("a bomb takes the lead (and doubles the penalties)", "炸弹抢回出牌权（罚分翻倍）"),
-    "gdy_hint_lead_long": (
-        "you lead: a long play sheds {n} cards at once, and few can follow it",
-        "你先出：长牌一次出掉 {n} 张，别人很难跟",
-    ),
-    "gdy_hint_lead_low": (
-        "you lead: get rid of your lowest cards while the lead is yours, keep the high ones to win it back",
-        "你先出：趁有出牌权先出小牌，留大牌抢回出牌权",
-    ),
-    "gdy_hint_lead": ("you lead: this play keeps your hand in good shape", "你先出：这样出手里的牌更顺"),
-    "gdy_hint_beat_cheap": (
-        "beat it with the lowest play that does, and keep your higher cards",
-        "用能压住的最小的牌压，留着大牌",
-    ),
-    "gdy_hint_beat": ("beat it and take the lead", "压住它，拿到出牌权"),
-    # Gan Deng Yan's coach mode: a clear mistake, and the play to learn from (gdy_coach.rate)
-    "gdy_rate_missed_out": ("{play} would have taken you out", "出{play}就能出完"),
-    "gdy_rate_passed_on_danger": (
-        "the player on the lead has {cards} left: {play} would have stopped them",
-        "领出的人只剩{cards}：出{play}就能拦住",
-    ),
-    "gdy_rate_never_played": (
-        "you have not played a card yet, so your penalty doubles: {play} would have played one",
-        "你还一张牌都没出，罚分要翻倍：可以出{play}",
-    ),
-    "gdy_hint_pass_nothing": ("nothing you hold beats it", "你没有能压住的牌"),
-    "gdy_hint_pass_only_bomb": (
-        "only a bomb beats it, and nobody is close to going out: keep the bomb",
-        "只有炸弹能压，而且没人快出完：留着炸弹",
-    ),
-    "gdy_hint_pass_keep": (
-        "let it go: beating it would break up cards you need later",
-        "让它过：压它会拆掉后面要用的牌",
-    ),
     # names of things
     "pass": ("pass", "不出"),
     "seat": ("seat {seat}", "{seat}号位"),
@@ -377,8 +322,6 @@ DETAILS: Mapping[str, Tuple[str, str]] = {
                           "{game}牌桌从牌谱回放（/static/replay.html）"),
     "host_own_seat": ("the host cannot remove their own seat: leave the table instead", "房主不能移出自己：请改为离开牌桌"),
     "cards_list": ("cards must be a list of card texts", "cards 必须是牌的列表"),
-    "gdy_cards_list": ("cards must be a list of card texts such as '7', '10', 'K' or 'JK'",
-                       "cards 必须是牌的列表，例如 '7'、'10'、'K' 或 'JK'"),
     "card_text": ("{where} must be a card text such as 'Ah'", "{where} 必须是一张牌，例如 'Ah'"),
     "at_most_cards": ("at most {n} cards", "最多 {n} 张牌"),
     "reading": ("reading must be a small non-negative integer", "reading 必须是较小的非负整数"),
@@ -427,6 +370,10 @@ def text(key: str, **params: object) -> Text:
         templates = MESSAGES[key]
     except KeyError:
         raise ValueError(f"unknown message key {key!r}") from None
+    return _filled(key, templates, params)
+
+
+def _filled(key: str, templates: Tuple[str, ...], params: Mapping[str, object]) -> Text:
     missing = _parameters(templates[0]) - params.keys()
     if missing:
         raise ValueError(f"message {key!r} needs the parameter(s) {', '.join(sorted(missing))}")
@@ -440,11 +387,52 @@ def text(key: str, **params: object) -> Text:
     return out
 
 
+class Catalogue:
+    """A game's own texts, one JSON file per language in a folder
+    (``en.json``, ``zh.json``: key -> template with ``{name}`` fields). The
+    server fills them as :func:`text` fills the shared ones, and ``GET
+    /api/games`` hands them to the pages, which read the same templates.
+    Both files must hold the same keys with the same fields: ValueError
+    naming the file and the key otherwise."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.strings: Dict[str, Dict[str, str]] = {language: _read_catalogue(folder, language) for language in LANGUAGES}
+        en = self.strings["en"]
+        for language in LANGUAGES[1:]:
+            other = self.strings[language]
+            if set(other) != set(en):
+                missing = sorted(set(en) ^ set(other))
+                raise ValueError(f"{folder}: {language}.json and en.json differ in the keys {', '.join(missing)}")
+            for key, template in en.items():
+                if _parameters(other[key]) != _parameters(template):
+                    raise ValueError(f"{folder}/{language}.json: {key!r} takes other fields than in en.json")
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.strings["en"]
+
+    def text(self, key: str, **params: object) -> Text:
+        """The text ``key`` in both languages, filled as :func:`text` fills a message."""
+        if key not in self:
+            raise ValueError(f"unknown text key {key!r} in {self.folder}")
+        return _filled(key, tuple(self.strings[language][key] for language in LANGUAGES), params)
+
+
+def _read_catalogue(folder: str, language: str) -> Dict[str, str]:
+    path = os.path.join(folder, f"{language}.json")
+    with open(path, encoding="utf-8") as file:
+        strings = json.load(file)
+    if not isinstance(strings, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in strings.items()):
+        raise ValueError(f"{path}: a catalogue is one JSON object of key -> text")
+    return strings
+
+
 def _is_text(value: object) -> bool:
     return isinstance(value, dict) and set(value) == set(LANGUAGES)
 
 
-def _both(en: str, zh: str) -> Text:
+def both(en: str, zh: str) -> Text:
+    """A text of its two languages."""
     return {"en": en, "zh": zh}
 
 
@@ -454,49 +442,13 @@ def kind_name(kind: str) -> Text:
         en, zh = KIND_TEXTS[kind]
     except (KeyError, TypeError):
         raise ValueError(f"unknown move kind {kind!r} (expected one of {', '.join(KIND_NAMES)})") from None
-    return _both(en, zh)
-
-
-#: Gan Deng Yan's combinations (docs/gdy_rules.md §2), in both languages.
-GDY_KIND_TEXTS: Mapping[str, Tuple[str, str]] = {
-    "single": ("single", "单张"),
-    "pair": ("pair", "对子"),
-    "run": ("run", "顺子"),
-    "pair_run": ("pairs", "连对"),
-    "bomb": ("bomb", "炸弹"),
-    "joker_bomb": ("joker bomb", "王炸"),
-}
-_GDY_COUNT = {3: ("three", "三"), 4: ("four", "四"), 5: ("five", "五"), 6: ("six", "六")}
-
-
-def gdy_play_name(kind: str, rank: str, size: int, jokers: int = 0) -> Text:
-    """A Gan Deng Yan play in both languages: ``single 7``/``单张7``,
-    ``run 5-8``/``顺子5-8``, ``bomb of four 9s``/``四个9炸弹``."""
-    from ..gdy.cards import RANK_NAMES
-
-    top = RANK_NAMES.index(rank) if rank in RANK_NAMES else 0
-    if kind == "single":
-        return _both(f"single {rank}" + (" (joker)" if jokers else ""), f"单张{rank}" + ("（王）" if jokers else ""))
-    if kind == "pair":
-        return _both(f"pair of {rank}s", f"对{rank}")
-    if kind == "run":
-        low = RANK_NAMES[top - size + 1]
-        return _both(f"run {low}-{rank}", f"顺子{low}-{rank}")
-    if kind == "pair_run":
-        low = RANK_NAMES[top - size // 2 + 1]
-        return _both(f"pairs {low}-{rank}", f"连对{low}-{rank}")
-    if kind == "bomb":
-        en, zh = _GDY_COUNT.get(size, (str(size), str(size)))
-        return _both(f"bomb of {en} {rank}s", f"{zh}个{rank}炸弹")
-    if kind == "joker_bomb":
-        return _both("joker bomb", "王炸")
-    raise ValueError(f"unknown Gan Deng Yan kind {kind!r} (expected one of {', '.join(GDY_KIND_TEXTS)})")
+    return both(en, zh)
 
 
 def phase_name(phase: str) -> Text:
     """A deal phase (``"tribute"``, ``"return"``, ``"play"``, ``"over"``) in both languages."""
     try:
-        return _both(*PHASE_TEXTS[phase])
+        return both(*PHASE_TEXTS[phase])
     except (KeyError, TypeError):
         raise ValueError(f"unknown phase {phase!r} (expected one of {', '.join(PHASE_NAMES)})") from None
 
@@ -504,19 +456,19 @@ def phase_name(phase: str) -> Text:
 def rank_name(rank: str) -> Text:
     """A rank as it reads on a card: ``"T"`` is 10, the jokers by name."""
     if rank in _JOKERS:
-        return _both(*_JOKERS[rank])
+        return both(*_JOKERS[rank])
     if rank == "10":
         rank = "T"
     if rank not in _FACE:
         raise ValueError(f"not a rank {rank!r} (expected 2..9, T, J, Q, K, A, SJ or BJ)")
-    return _both(_FACE[rank], _FACE[rank])
+    return both(_FACE[rank], _FACE[rank])
 
 
 def card_count(count: int) -> Text:
     """``{"en": "1 card", "zh": "1 张牌"}``, ``{"en": "3 cards", ...}``."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"a card count must be a whole number, got {count!r}")
-    return _both(f"{count} card" if count == 1 else f"{count} cards", f"{count} 张牌")
+    return both(f"{count} card" if count == 1 else f"{count} cards", f"{count} 张牌")
 
 
 def _plural(rank: str) -> str:
@@ -564,24 +516,24 @@ def _cached_name(move: Move) -> Tuple[Tuple[str, str], ...]:
 def _name_of(move: Move) -> Text:
     kind, rank = move.kind, move.rank
     face = rank_name(rank)
-    params: Dict[str, Text] = {"rank": face, "ranks": _both(_plural(rank), face["zh"])}
+    params: Dict[str, Text] = {"rank": face, "ranks": both(_plural(rank), face["zh"])}
     if kind == "full_house":
         pair_rank = next(c.rank for c in move.declared if c.rank != rank)
-        params["ranks"] = _both(_plural(rank), face["zh"] * 3)
-        params["pairs"] = _both(_plural(pair_rank), rank_name(pair_rank)["zh"] * 2)
+        params["ranks"] = both(_plural(rank), face["zh"] * 3)
+        params["pairs"] = both(_plural(pair_rank), rank_name(pair_rank)["zh"] * 2)
     elif kind in _RUNS:
         width, copies = _RUNS[kind]
         ranks = [_FACE[r] for r in _run(rank, width)]
-        params["run"] = _both(f"{ranks[0]}–{ranks[-1]}", "".join(r * copies for r in ranks))
+        params["run"] = both(f"{ranks[0]}–{ranks[-1]}", "".join(r * copies for r in ranks))
         if kind == "straight_flush":
-            params["suit"] = _both(*SUIT_TEXTS[_suit_of(move)])
+            params["suit"] = both(*SUIT_TEXTS[_suit_of(move)])
     elif kind == "bomb":
-        params["count"] = _both(*COUNT_TEXTS[move.size])
+        params["count"] = both(*COUNT_TEXTS[move.size])
     name = _fill(MOVE_TEXTS[kind], params)
     standing_in = _wilds_standing_in(move)
     if standing_in:
-        note = _fill(WILD_TEXTS["one" if standing_in == 1 else "many"], {"n": _both(str(standing_in), str(standing_in))})
-        name = _both(name["en"] + note["en"], name["zh"] + note["zh"])
+        note = _fill(WILD_TEXTS["one" if standing_in == 1 else "many"], {"n": both(str(standing_in), str(standing_in))})
+        name = both(name["en"] + note["en"], name["zh"] + note["zh"])
     return name
 
 

@@ -115,7 +115,7 @@ class Rooms:
         ``"replace": true``, which ends the old one."""
         self.sweep_idle()
         game = web_game(body.get("game", self.games[0]), self.games)
-        options = game.options(body)
+        options = game.read_options(body)
         bots = game.check_strength(body.get("bots", game.default_strength), self.custom_names(game.name))
         seats = game.check_seats(body["players"]) if "players" in body else game.default_seats
         if type(public) is not bool:

@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..common.games import game_entry, game_names
 from .errors import WebError
 from .events import Handlers
-from .i18n import detail
+from .i18n import LANGUAGES, Catalogue, detail
 from .protocol import MessageTypes, message_types
 from .room_messages import SOCKET_MESSAGES, TABLE_ACTIONS
 from .tables import Action, Table
@@ -52,6 +52,42 @@ class UserBots:
 
 
 @dataclass(frozen=True)
+class LobbyOption:
+    """One setting of a game's tables, as the lobby's forms offer it and a
+    create request sends it (a field of the body): a choice among names, or
+    a whole number low..high. Its label is the game's text ``option.NAME``,
+    each choice's ``option.NAME.CHOICE``."""
+    name: str
+    default: Union[str, int]
+    choices: Tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+
+    def read(self, body: Mapping[str, Any]) -> Union[str, int]:
+        """The option's value in a request body (its default when absent); ``bad_request`` naming it."""
+        value = body.get(self.name, self.default)
+        if self.choices:
+            if not isinstance(value, str) or value not in self.choices:
+                raise WebError("bad_request", detail=detail("one_of", field=self.name, values=", ".join(self.choices)))
+        elif type(value) is not int or not self.low <= value <= self.high:
+            raise WebError("bad_request", detail=detail("range", field=self.name, low=self.low, high=self.high))
+        return value
+
+    def summary(self) -> Dict[str, Any]:
+        shape: Dict[str, Any] = {"choices": list(self.choices)} if self.choices else {"low": self.low, "high": self.high}
+        return {"name": self.name, "kind": "choice" if self.choices else "number", "default": self.default, **shape}
+
+
+@dataclass(frozen=True)
+class PageMove:
+    """A button of the generic table page (play.html) for a game without a
+    page of its own: the message it sends on the seat's turn, labelled by
+    the game's text ``label``."""
+    label: str
+    message: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class WebGame:
     name: str                                     # the game's registry name
     table: Type[Table]                            # its table: tables.Table with the game's state and actions
@@ -59,7 +95,6 @@ class WebGame:
     default_seats: int
     strengths: Tuple[str, ...]                    # bot strengths (the first listed is not the default)
     default_strength: str
-    options: Callable[[Mapping[str, Any]], Dict[str, Any]]  # the game's options from a request body (WebError)
     make_bot: Callable[[str, int], Any]           # a bot of a strength, seeded
     view: Callable[[Table, Optional[int], bool], GameView]  # what a seat (None: a spectator) sees; coach mode on
     # The game's layer of the protocol: each message class of play (its TYPE
@@ -70,14 +105,25 @@ class WebGame:
     fallback: Callable[[Table, int], Any]         # the decision when a bot fails
     # The match log to download, given who played each seat (views.seat_players).
     log: Callable[[Table, List[Dict[str, Optional[str]]]], Dict[str, Any]]
-    page: str = "table.html"                      # the page of its tables (python/guandan/web/static)
-    replay_page: str = "replay.html"              # the page that replays a finished table (?code=CODE)
+    # What the lobby offers and the create request takes, beside the size and
+    # the bots (read by read_options), and the game's texts in every language
+    # (its title, the labels of its options, its messages): GET /api/games.
+    lobby: Tuple[LobbyOption, ...] = ()
+    texts: Optional[Catalogue] = None
+    page: str = "play.html"                       # the page of its tables (python/guandan/web/static)
+    moves: Tuple[PageMove, ...] = ()              # the buttons of play.html, the generic page
+    # The page that replays a finished table (?code=CODE); None: none.
+    replay_page: Optional[str] = None
     # A finished table step by step for a replay page, every hand shown
     # (GET /api/tables/{code}/replay); None where the page replays the log itself.
     replay: Optional[Callable[[Table, List[Dict[str, Optional[str]]]], Dict[str, Any]]] = None
     # Bots of one's own at its tables; None where the game takes none. The
     # table class of such a game takes ``strengths`` (the names it allows).
     user_bots: Optional[UserBots] = None
+
+    def read_options(self, body: Mapping[str, Any]) -> Dict[str, Any]:
+        """The game's options from a create request's body (``bad_request`` naming a bad one)."""
+        return {option.name: option.read(body) for option in self.lobby}
 
     def __post_init__(self) -> None:
         # A page's message goes to the room's layer first: a game type of the
@@ -136,12 +182,18 @@ def hosted_games(games: Optional[Sequence[str]]) -> Tuple[str, ...]:
 
 
 def game_summary(game: WebGame, extra: Sequence[str] = ()) -> Dict[str, Any]:
-    """What the lobby needs to offer a game's tables: its name and title, bot
-    strengths (the built-in ones, then ``extra``, the server's own) and table
-    sizes, with their defaults (``GET /api/games``)."""
-    return {"name": game.name, "title": game_entry(game.name).title, "strengths": list(game.strengths) + list(extra),
+    """What the lobby and the pages need of a game (``GET /api/games``): its
+    name and title, bot strengths (the built-in ones, then ``extra``, the
+    server's own) and table sizes with their defaults, its options, its
+    texts in every language (at least its title), its page and the
+    buttons of the generic page."""
+    title = game_entry(game.name).title
+    texts = game.texts.strings if game.texts is not None else {language: {} for language in LANGUAGES}
+    return {"name": game.name, "title": title, "strengths": list(game.strengths) + list(extra),
             "default_strength": game.default_strength, "seats": list(game.seats),
-            "default_seats": game.default_seats, "page": game.page}
+            "default_seats": game.default_seats, "options": [option.summary() for option in game.lobby],
+            "texts": {language: {"title": title, **strings} for language, strings in texts.items()},
+            "page": game.page, "moves": [{"label": m.label, "message": dict(m.message)} for m in game.moves]}
 
 
 def web_game_names() -> List[str]:

@@ -20,7 +20,7 @@ const STRINGS = {
   "lobby.nickname.saved": { en: "Saved.", zh: "已保存。" },
   "lobby.nickname.needed": { en: "Choose a nickname first.", zh: "请先填写昵称。" },
   "lobby.vsbots": { en: "Vs bots", zh: "人机对战" },
-  "lobby.vsbots.about": { en: "You and a bot partner against two bots, at once.", zh: "你和一个机器人搭档对战两个机器人，立即开始。" },
+  "lobby.vsbots.about": { en: "You against bots, at once.", zh: "和机器人对战，立即开始。" },
   "lobby.vsbots.play": { en: "Play vs bots", zh: "开始人机对战" },
   "lobby.create": { en: "Create table", zh: "创建牌桌" },
   "lobby.create.about": { en: "Get a six-character code and a link to share with friends.", zh: "获得六位桌号和分享链接，邀请朋友加入。" },
@@ -58,6 +58,9 @@ const STRINGS = {
   "lobby.history.replay": { en: "Replay", zh: "回放" },
   "lobby.strength": { en: "Bot strength", zh: "机器人强度" },
   "lobby.ruleset": { en: "Ruleset", zh: "规则" },
+  "lobby.settings": { en: "Settings", zh: "设置" },
+  "play.over": { en: "Game over", zh: "游戏结束" },
+  "play.moves": { en: "Your move", zh: "你的操作" },
   "strength.simple": { en: "simple", zh: "简单" },
   "strength.rule": { en: "rule", zh: "规则型" },
   "strength.search": { en: "search", zh: "搜索型" },
@@ -68,8 +71,6 @@ const STRINGS = {
   "game.guandan": { en: "Guandan", zh: "掼蛋" },
   "game.gdy": { en: "Gan Deng Yan", zh: "干瞪眼" },
   "lobby.players": { en: "Players", zh: "人数" },
-  "lobby.target": { en: "Game to (points)", zh: "结束分数" },
-  "lobby.gdy.about": { en: "You against bots at a table of {n}.", zh: "你和 {n} 人桌上的机器人对战。" },
   "gdy.options": { en: "{n} players · game to {target} points", zh: "{n} 人 · {target} 分结束" },
   "gdy.scores": { en: "Scores", zh: "得分" },
   "gdy.score": { en: "{n} points", zh: "{n} 分" },
@@ -379,6 +380,23 @@ export function pick(text, params = {}) {
   if (text == null) return "";
   if (typeof text === "string") return text;
   return fill(String(text[lang] ?? text.en ?? ""), params);
+}
+
+// Each game's own texts, as its entry declares them (GET /api/games: every
+// game's "texts", {"en": {key: text}, "zh": {...}}): the same catalogue the
+// server reads. Kept per game, so two games may use the same key.
+const GAME_TEXTS = {};
+
+/** Keep the texts of the games of a GET /api/games reply. */
+export function setGameTexts(games) {
+  for (const game of games) GAME_TEXTS[game.name] = game.texts || {};
+}
+
+/** A text of game's own catalogue in the current language, filled; null where it has none. */
+export function gameText(game, key, params = {}) {
+  const texts = GAME_TEXTS[game] || {};
+  const text = (texts[lang] || {})[key] ?? (texts.en || {})[key];
+  return text == null ? null : fill(text, params);
 }
 
 export function hasKey(key) {

@@ -1,12 +1,13 @@
 // The lobby: nickname, vs bots, create, join by code or link, open tables.
-import { initI18n, t, pick, strengthName, getLang } from "/static/i18n.js";
+import { initI18n, t, pick, strengthName, getLang, gameText, setGameTexts } from "/static/i18n.js";
 import { api, currentSession, setNickname, parseTableCode, tableLink } from "/static/api.js";
 
-// The games this server hosts, the first the default: each one's title, bot
-// strengths and table sizes, as the server takes them (GET /api/games,
-// docs/web.md §7). Filled by main() before the forms are.
+// The games this server hosts, the first the default, each as its entry
+// declares it: title, bot strengths, table sizes, options and texts in
+// every language (GET /api/games, docs/web.md §7). Nothing here names a
+// game: the forms are built from these. Filled by main() before the forms are.
 let GAMES = {};
-let DEFAULT_GAME = "guandan";
+let DEFAULT_GAME = "";
 
 async function loadGames() {
   const reply = await api("GET", "/api/games");
@@ -17,28 +18,73 @@ async function loadGames() {
     GAMES[game.name] = { ...game, players };
   }
   DEFAULT_GAME = reply.games[0].name;
+  setGameTexts(reply.games);
 }
 
-/** A game's name in the current language (its title where no translation is kept). */
+/** A game's name in the current language (its registry name for a game this server does not host). */
 function gameName(name) {
-  const text = t("game." + name);
-  return text === "game." + name ? (GAMES[name] ? GAMES[name].title : name) : text;
+  return gameText(name, "title") || name;
 }
 
-const RULESETS = ["standard", "pagat", "app"];
+/** How an option's value reads: a choice by its label, a number as it is. */
+function optionValueText(game, option, value) {
+  return option.kind === "choice" ? gameText(game, `option.${option.name}.${value}`) || String(value) : String(value);
+}
+
 const CLOCKS = [0, 15, 30, 60, 120]; // seconds a turn; 0: none (the server's default is 30)
 const $ = (id) => document.getElementById(id);
+// The values typed or chosen in each form's option fields, kept while the
+// fields are rebuilt (another game chosen, the language switched).
+const chosenOptions = { vsbots: {}, create: {} };
+
+function chosenGame(form) {
+  return GAMES[$(`${form}-game`).value] || GAMES[DEFAULT_GAME];
+}
+
+/** The fields of the game's own options (LobbyOption), one row each. */
+function optionRows(form, game) {
+  return game.options.map((option) => {
+    const id = `${form}-${option.name}`;
+    const row = document.createElement("div");
+    row.className = "row";
+    row.dataset.option = option.name;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = gameText(game.name, `option.${option.name}`) || option.name;
+    let field;
+    if (option.kind === "choice") {
+      field = document.createElement("select");
+      fillOptions(field, option.choices, "", option.default, (value) => optionValueText(game.name, option, value));
+    } else {
+      field = document.createElement("input");
+      Object.assign(field, { type: "number", min: String(option.low), max: String(option.high), size: 5 });
+      field.value = String(option.default);
+    }
+    field.id = id;
+    const kept = chosenOptions[form][`${game.name}.${option.name}`];
+    if (kept !== undefined) field.value = kept;
+    field.addEventListener("input", () => { chosenOptions[form][`${game.name}.${option.name}`] = field.value; });
+    row.append(label, field);
+    return row;
+  });
+}
+
+/** A field of the form chosen for another game starts again from this game's default. */
+function forGame(select, game) {
+  if (select.dataset.game !== game.name) select.value = "";
+  select.dataset.game = game.name;
+}
 
 function fillSelects() {
   for (const select of document.querySelectorAll(".game-select")) {
-    fillOptions(select, Object.keys(GAMES), "game.", DEFAULT_GAME, gameName);
+    fillOptions(select, Object.keys(GAMES), "", DEFAULT_GAME, gameName);
     select.closest(".row").hidden = Object.keys(GAMES).length < 2; // nothing to choose
   }
   for (const select of document.querySelectorAll(".strength-select")) {
-    const game = GAMES[$(`${select.dataset.form}-game`).value] || GAMES[DEFAULT_GAME];
+    const game = chosenGame(select.dataset.form);
+    forGame(select, game);
     fillOptions(select, game.strengths, "strength.", game.default_strength, strengthName);
   }
-  for (const select of document.querySelectorAll(".ruleset-select")) fillOptions(select, RULESETS, "ruleset.", "standard");
   const clock = $("create-clock");
   const chosen = clock.value || "30";
   clock.replaceChildren(...CLOCKS.map((s) => {
@@ -48,36 +94,27 @@ function fillSelects() {
     return option;
   }));
   clock.value = chosen;
-  for (const select of document.querySelectorAll(".players-select")) {
-    const form = select.id.split("-")[0]; // vsbots-players, create-players
-    const game = GAMES[$(`${form}-game`).value] || GAMES[DEFAULT_GAME];
-    const chosen = Number(select.value || game.default_seats);
-    select.replaceChildren(...game.players.map((n) => {
-      const option = document.createElement("option");
-      option.value = String(n);
-      option.textContent = String(n);
-      return option;
-    }));
-    select.value = String(game.players.includes(chosen) ? chosen : game.default_seats);
-  }
-  const gdyVsBots = $("vsbots-game").value === "gdy";
-  $("vsbots-about").textContent = gdyVsBots ? t("lobby.gdy.about", { n: $("vsbots-players").value }) : t("lobby.vsbots.about");
   for (const form of ["vsbots", "create"]) {
-    const game = $(`${form}-game`).value;
-    for (const row of document.querySelectorAll(`.guandan-only[data-form="${form}"]`)) row.hidden = game !== "guandan";
-    for (const row of document.querySelectorAll(`.gdy-only[data-form="${form}"]`)) row.hidden = game !== "gdy";
+    const game = chosenGame(form);
+    const select = $(`${form}-players`);
+    forGame(select, game);
+    const sizes = game.players.map(String);
+    fillOptions(select, sizes, "", String(game.default_seats), (n) => n);
+    select.closest(".row").hidden = sizes.length < 2; // a game of one size: nothing to choose
+    $(`${form}-options`).replaceChildren(...optionRows(form, game));
   }
+  const game = chosenGame("vsbots");
+  $("vsbots-about").textContent = gameText(game.name, "lobby.about", { n: $("vsbots-players").value }) || t("lobby.vsbots.about");
 }
 
 /** The body of a create request from the form ``form`` (vsbots or create). */
 function tableOptions(form) {
-  const game = $(`${form}-game`).value;
-  const body = { game, bots: $(`${form}-strength`).value };
-  if (game === "gdy") {
-    body.players = Number($(`${form}-players`).value);
-    body.target = Number($(`${form}-target`).value);
-  } else if (game === "guandan") {
-    body.ruleset = $(`${form}-ruleset`).value;
+  const game = chosenGame(form);
+  const body = { game: game.name, bots: $(`${form}-strength`).value };
+  if (game.players.length > 1) body.players = Number($(`${form}-players`).value);
+  for (const option of game.options) {
+    const value = $(`${form}-${option.name}`).value;
+    body[option.name] = option.kind === "number" ? Number(value) : value;
   }
   return body;
 }
@@ -160,11 +197,14 @@ function labelCells(row, list = "open-tables") {
   return row;
 }
 
-/** A table's own settings in words: Guandan's ruleset, Gan Deng Yan's size and target. */
+/** A table's own settings in words, as its game's text "lobby.settings" puts them
+ * (its size as n, each option by name, a choice by its label). */
 function settingsText(table) {
-  return (table.game || "guandan") === "guandan"
-    ? t("ruleset." + table.ruleset)
-    : t("gdy.options", { n: table.seats.length, target: table.options.target });
+  const game = GAMES[table.game];
+  if (!game) return "";
+  const params = { n: table.seats.length };
+  for (const option of game.options) params[option.name] = optionValueText(table.game, option, table.options[option.name]);
+  return gameText(table.game, "lobby.settings", params) || "";
 }
 
 // The codes of the tables this player sits at or hosts: the open tables
@@ -191,7 +231,8 @@ async function refreshMyTables() {
 function historyRow(match) {
   const replay = document.createElement("a");
   replay.className = "history-replay";
-  replay.href = match.replay;
+  replay.href = match.replay || "";
+  replay.hidden = !match.replay; // a game without a replay page
   replay.textContent = t("lobby.history.replay");
   const opened = new Date(match.created * 1000).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");
   return tableRow(match, "history-tables", [opened, gameName(match.game), match.code, t("status." + match.status)], replay);
@@ -224,7 +265,7 @@ function backLink(table) {
 function myTableRow(table) {
   return tableRow(table, "mine-tables", [
     table.me.host && !table.solo ? t("lobby.mine.host", { code: table.code }) : table.code,
-    gameName(table.game || "guandan"),
+    gameName(table.game),
     settingsText(table),
     table.solo ? t("lobby.mine.vsbots") : `${table.humans} / ${table.seats.length}`,
     t("status." + table.status),
@@ -254,7 +295,7 @@ function openTableControl(table) {
 function openTableRow(table) {
   return tableRow(table, "open-tables", [
     table.host_name || "",
-    gameName(table.game || "guandan"),
+    gameName(table.game),
     settingsText(table),
     strengthName(table.bots),
     `${table.humans} / ${table.seats.length}`,

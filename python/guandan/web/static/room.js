@@ -30,7 +30,9 @@ function openSeats(view) {
 function seatLine(view, seat, handlers) {
   const me = view.me;
   const summary = view.table.seats[seat];
-  const li = el("li", view.table.game === "guandan" ? `team${seat % 2}` : "");
+  const info = view.seats ? view.seats[seat] : null;
+  const team = info && info.team !== undefined ? info.team : null; // a game of teams says each seat's
+  const li = el("li", team === null ? "" : `team${team}`);
   li.dataset.seat = String(seat);
   li.append(el("strong", null, `${t("seat.n", { n: seat + 1 })}: `));
   if (summary) {

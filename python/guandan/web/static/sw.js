@@ -4,9 +4,9 @@
 // and the websocket are never cached). Pages and files are fetched from the
 // network first, so an update is seen at once, and from the cache when the
 // network fails.
-const CACHE = "guandan-v11";
+const CACHE = "guandan-v12";
 const SHELL = [
-  "/", "/static/index.html", "/static/table.html", "/static/gdy.html", "/static/rules.html", "/static/replay.html",
+  "/", "/static/index.html", "/static/table.html", "/static/gdy.html", "/static/play.html", "/static/rules.html", "/static/replay.html",
   "/static/style.css", "/static/i18n.js", "/static/api.js", "/static/lobby.js", "/static/pwa.js",
   "/static/rules.js", "/static/cards.js", "/static/rules_page.js", // the rules page draws its example cards
   "/static/gdy_rules.html", "/static/gdy_rules.js", "/static/gdy_cards.js", "/static/table_view.js",
