@@ -385,10 +385,10 @@ async def service_worker(request: Request) -> Response:
 async def table_page(request: Request) -> Response:
     """A table's link opens the page of its game's tables (the lobby page
     where there is none, or no such table: the page says so)."""
-    name = "play.html"  # the generic table page says when there is no such table
-    room = _rooms(request).rooms.get(request.path_params["code"].upper())
-    if room is not None:
-        name = room.game.page
+    rooms = _rooms(request)
+    room = rooms.rooms.get(request.path_params["code"].upper())
+    # no such table: the page of the default game's tables says so
+    name = room.game.page if room is not None else web_game(rooms.games[0]).page
     return _page_file(name if os.path.isfile(os.path.join(STATIC, name)) else "index.html")
 
 
