@@ -87,7 +87,7 @@ def test_the_replay_names_every_play_as_the_table_does(new_page, server):
     # server's move_name (the table) for every reading of these cards, wilds
     # standing in included, in both languages.
     from guandan import classify
-    from guandan.web.i18n import move_name
+    from guandan.web.guandan_texts import move_name
 
     hands = [
         ("Ks", "2"), ("BJ", "2"), ("Ks Kd", "2"), ("SJ SJ", "2"), ("Ts Td Tc", "2"), ("9s 9d 9c 4s 4h", "2"),

@@ -73,23 +73,25 @@ def test_nothing_is_inserted_as_html_or_fetched_from_elsewhere(path):
 
 
 def test_the_page_names_every_combination_as_the_server_does():
-    # one table of names: the page's kind.* strings are the server's templates
-    from guandan.web.i18n import COUNT_TEXTS, KIND_TEXTS, MOVE_TEXTS, SUIT_TEXTS, WILD_TEXTS
+    # one table of names: the page's kind.* strings are the server's
+    # templates, from Guandan's catalogue
+    from guandan.gd.names import KIND_NAMES
+    from guandan.web.guandan_texts import TEXTS
 
     entries = strings()
-    expected = {f"kind.{kind}": texts for kind, texts in MOVE_TEXTS.items()}
-    expected.update({f"kind.wild.{key}": texts for key, texts in WILD_TEXTS.items()})
-    expected.update({f"kind.count.{size}": texts for size, texts in COUNT_TEXTS.items()})
-    expected.update({f"kind.suit.{suit}": texts for suit, texts in SUIT_TEXTS.items()})
-    assert {key: entries.get(key) for key in expected} == {key: tuple(texts) for key, texts in expected.items()}
+    english, chinese = TEXTS.strings["en"], TEXTS.strings["zh"]
+    expected = {key: (english[key], chinese[key]) for key in english if key.startswith("kind.")}
+    assert len(expected) == len(KIND_NAMES) + 2 + 7 + 4 + 2  # kinds, wild notes, bomb sizes, suits, jokers
+    assert {key: entries.get(key) for key in expected} == expected
     # and the rules page uses the same names, in both languages
     rules = (STATIC / "rules.html").read_text(encoding="utf-8")
-    english, chinese = rules.split('<article data-lang="zh"', 1)
-    for kind, (en, zh) in KIND_TEXTS.items():
-        assert f"<b>{en}</b>" in english.lower(), f"the English rules do not name the {en}"
-        assert f"<b>{zh}</b>" in chinese, f"the Chinese rules do not name {zh}"
+    english_rules, chinese_rules = rules.split('<article data-lang="zh"', 1)
+    for kind in KIND_NAMES:
+        en, zh = english[f"kind_name.{kind}"], chinese[f"kind_name.{kind}"]
+        assert f"<b>{en}</b>" in english_rules.lower(), f"the English rules do not name the {en}"
+        assert f"<b>{zh}</b>" in chinese_rules, f"the Chinese rules do not name {zh}"
     for old in ("tube", "plate"):
-        assert old not in english.lower()
+        assert old not in english_rules.lower()
 
 
 def test_the_practice_form_is_written_once():

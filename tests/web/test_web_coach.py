@@ -13,7 +13,7 @@ from guandan import Deal
 from guandan import _core
 from guandan.web import coach
 from guandan.web.coach import Hint, hint, rate
-from guandan.web.i18n import move_name
+from guandan.web.guandan_texts import move_name
 
 FAST = dict(think_ms=0, rollouts=1500)
 # Enough playouts for the search to settle on a sound opening lead (at 1,500

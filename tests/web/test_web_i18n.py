@@ -6,7 +6,9 @@ import pytest
 
 from guandan import Deal, classify
 from guandan.gd.names import KIND_NAMES
-from guandan.web.i18n import MESSAGES, kind_name, move_name, phase_name, rank_name, text
+from guandan.web import guandan_texts
+from guandan.web.guandan_texts import TEXTS, kind_name, move_name, phase_name, rank_name
+from guandan.web.i18n import MESSAGES, text
 
 
 def _fields(template):
@@ -30,13 +32,14 @@ def test_detail_is_appended_in_both_languages():
 
 def test_bilingual_parameters_give_each_language_its_part():
     pair = move_name(classify("Ks Kd", "2")[0], "2")
-    assert text("does_not_beat", table=pair) == {"en": "does not beat the pair of Ks on the table",
+    assert TEXTS.text("does_not_beat", table=pair) == {"en": "does not beat the pair of Ks on the table",
                                                  "zh": "压不过桌上的对K"}
 
 
 @pytest.mark.parametrize("call, error", [
     (lambda: text("no_such_key"), ValueError),
-    (lambda: text("does_not_beat"), ValueError),  # its parameter is missing
+    (lambda: TEXTS.text("does_not_beat"), ValueError),  # its parameter is missing
+    (lambda: text("does_not_beat"), ValueError),  # Guandan's own: not a shared text
     (lambda: text(3), TypeError),
     (lambda: kind_name("quad"), ValueError),
     (lambda: phase_name("lunch"), ValueError),
@@ -114,6 +117,19 @@ def test_every_message_key_is_documented_in_the_module_docstring():
 
     documented = set(re.findall(r"``([a-z_]+)``", i18n.__doc__))
     assert set(MESSAGES) <= documented, sorted(set(MESSAGES) - documented)
+
+
+def test_every_guandan_text_is_documented_in_its_module_docstring():
+    import re
+
+    documented = set(re.findall(r"``([a-z_]+)``", guandan_texts.__doc__))
+    own = {key for key in TEXTS.strings["en"] if "." not in key and key != "title"}
+    assert own <= documented, sorted(own - documented)
+
+
+def test_every_move_name_begins_with_its_kind():
+    for kind in KIND_NAMES:
+        assert TEXTS.strings["en"][f"kind.{kind}"].startswith(TEXTS.strings["en"][f"kind_name.{kind}"])
 
 
 def test_the_details_of_a_refused_request_read_in_both_languages(tmp_path):

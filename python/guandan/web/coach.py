@@ -33,7 +33,8 @@ from .. import _core
 from .._core import Card, Move
 from ..gd.deal import Deal
 from ..gd.moves import group_key, grouped_moves
-from .i18n import Text, card_count, move_name, text
+from .guandan_texts import TEXTS, move_name
+from .i18n import Text, card_count, text
 
 # The search bot's cut of the candidates.
 _SEARCH_CANDIDATES = _core.DEFAULT_MAX_CANDIDATES
@@ -144,7 +145,7 @@ def _card_hint(deal: Deal, seat: int, seed: int) -> Hint:
     options = deal.tribute_options()
     card = _core.policy_card("rule", deal.observation(seat).view, options, seed)
     key = "hint_tribute" if deal.phase == "tribute" else "hint_return"
-    return Hint(move=None, card=card, reason=text(key, card=str(card)))
+    return Hint(move=None, card=card, reason=TEXTS.text(key, card=str(card)))
 
 
 def hint(deal: Deal, seat: int, think_ms: int = 200, *, rollouts: int = _core.MAX_ROLLOUTS, seed: int = 0) -> Hint:
@@ -165,17 +166,17 @@ def hint(deal: Deal, seat: int, think_ms: int = 200, *, rollouts: int = _core.MA
     moves = deal.grouped_moves()
     can_pass = deal.can_pass()
     if not len(moves) and deal.last_play is not None:  # a lead always has a move
-        return Hint(move=None, reason=text("hint_must_pass", table=move_name(deal.last_play, level)))
+        return Hint(move=None, reason=TEXTS.text("hint_must_pass", table=move_name(deal.last_play, level)))
     if len(moves) == 1 and not can_pass and len(deal.legal_moves()) == 1:
-        return Hint(move=moves[0], reason=text("hint_only_move"))
+        return Hint(move=moves[0], reason=TEXTS.text("hint_only_move"))
     choice = _search_choice(deal, seat, budget, _SEARCH_SHARE)
     if choice is not None and choice.size == deal.card_counts[seat]:
-        return Hint(move=choice, reason=text("hint_goes_out"))
+        return Hint(move=choice, reason=TEXTS.text("hint_goes_out"))
     choice, win = _not_a_certain_loss(deal, seat, choice, budget)
     if _percent(win) == 0:
         # "wins 0 %" tells a player nothing: the deal is lost, and this loses least
-        return Hint(move=choice, reason=text("hint_deal_lost", reason=_reason(deal, seat, choice)))
-    return Hint(move=choice, reason=text("hint_win_share", reason=_reason(deal, seat, choice), win=_percent(win)))
+        return Hint(move=choice, reason=TEXTS.text("hint_deal_lost", reason=_reason(deal, seat, choice)))
+    return Hint(move=choice, reason=TEXTS.text("hint_win_share", reason=_reason(deal, seat, choice), win=_percent(win)))
 
 
 def _options(deal: Deal) -> List[Optional[Move]]:
@@ -219,32 +220,32 @@ def _reason(deal: Deal, seat: int, choice: Optional[Move]) -> Text:
     table = move_name(deal.last_play, level) if deal.last_play is not None else None
     if choice is None:
         if deal.last_player == (seat ^ 2):
-            return text("hint_partner_winning")
+            return TEXTS.text("hint_partner_winning")
         beating = list(deal.grouped_moves())
         if beating and all(m.is_bomb for m in beating):
-            return text("hint_only_bombs", table=table)
-        return text("hint_let_go", table=table)
+            return TEXTS.text("hint_only_bombs", table=table)
+        return TEXTS.text("hint_let_go", table=table)
     closest = _closest_opponent(deal, seat)
     if choice.is_bomb and closest is not None:
-        reason = text("hint_stop_opponent", cards=card_count(closest))
+        reason = TEXTS.text("hint_stop_opponent", cards=card_count(closest))
     elif choice.is_bomb:
-        reason = text("hint_bomb_follow", table=table) if table is not None else text("hint_bomb_lead")
+        reason = TEXTS.text("hint_bomb_follow", table=table) if table is not None else TEXTS.text("hint_bomb_lead")
     elif table is None:
         leads = [m for m in deal.grouped_moves() if not m.is_bomb]
         if choice.strength == min(m.strength for m in leads):
-            reason = text("hint_lead_weakest")
+            reason = TEXTS.text("hint_lead_weakest")
         elif choice.size >= 5:
-            reason = text("hint_lead_many", n=choice.size)
+            reason = TEXTS.text("hint_lead_many", n=choice.size)
         elif _lower_cards_fit_longer_plays(choice, leads):
-            reason = text("hint_lead_keeps_lower")
+            reason = TEXTS.text("hint_lead_keeps_lower")
         elif choice.size > 1:
-            reason = text("hint_lead_several", n=choice.size)
+            reason = TEXTS.text("hint_lead_several", n=choice.size)
         else:
-            reason = text("hint_lead")
+            reason = TEXTS.text("hint_lead")
     else:
         same = [m for m in deal.grouped_moves() if not m.is_bomb]
         cheapest = min((m.strength for m in same), default=None)
-        reason = text("hint_beat_cheap" if choice.strength == cheapest else "hint_beat", table=table)
+        reason = TEXTS.text("hint_beat_cheap" if choice.strength == cheapest else "hint_beat", table=table)
     return _keeps_and_sets_up(deal, seat, choice, reason)
 
 
@@ -265,13 +266,13 @@ def _keeps_and_sets_up(deal: Deal, seat: int, choice: Move, reason: Text) -> Tex
     keeps_bombs = not choice.is_bomb and _has_bomb(after, deal)
     keeps_wilds = _wild_count(after, deal) > 0 and _wild_count(after, deal) == _wild_count(before, deal)
     if keeps_bombs and keeps_wilds:
-        reason = text("hint_keeps_both", reason=reason)
+        reason = TEXTS.text("hint_keeps_both", reason=reason)
     elif keeps_bombs:
-        reason = text("hint_keeps_bombs", reason=reason)
+        reason = TEXTS.text("hint_keeps_bombs", reason=reason)
     elif keeps_wilds:
-        reason = text("hint_keeps_wilds", reason=reason)
+        reason = TEXTS.text("hint_keeps_wilds", reason=reason)
     if after and any(m.size == len(after) for m in grouped_moves(" ".join(after), deal.level, None, deal.ruleset)):
-        reason = text("hint_sets_up_out", reason=reason)
+        reason = TEXTS.text("hint_sets_up_out", reason=reason)
     return reason
 
 
@@ -317,11 +318,11 @@ def _comment(deal: Deal, seat: int, played: Optional[Move], best: Optional[Move]
     level = deal.level
     partner_winning = deal.last_player == (seat ^ 2)
     if played is not None and played.is_bomb and partner_winning and best is None:
-        return text("rate_bombed_partner")
+        return TEXTS.text("rate_bombed_partner")
     if best is not None and best.size == deal.card_counts[seat]:
-        return text("rate_missed_out", move=move_name(best, level))
+        return TEXTS.text("rate_missed_out", move=move_name(best, level))
     closest = _closest_opponent(deal, seat)
     if played is None and best is not None and closest is not None and not partner_winning:
-        return text("rate_passed_on_danger", cards=card_count(closest), move=move_name(best, level))
-    return text("rate_worse", best=_name(best, level), reason=_reason(deal, seat, best),
+        return TEXTS.text("rate_passed_on_danger", cards=card_count(closest), move=move_name(best, level))
+    return TEXTS.text("rate_worse", best=_name(best, level), reason=_reason(deal, seat, best),
                 played_win=_percent(played_win), best_win=_percent(best_win))

@@ -24,8 +24,9 @@ from ..gd.observation import Observation
 from ..gd.players import bot_object, is_bot
 from . import coach
 from .errors import WebError
-from .guandan_table import BOT_STRENGTHS, PRESET_NAMES, SEATS, TEXTS, GuandanTable, move_record
-from .i18n import detail, move_name
+from .guandan_table import BOT_STRENGTHS, PRESET_NAMES, SEATS, GuandanTable, move_record
+from .guandan_texts import TEXTS, move_name
+from .i18n import detail
 from .events import Ask, Commit, Event, Handlers, Later, Reply
 from .protocol import MAX_CARDS, ClientMessage, FieldError, Raw, read_by, reading_below, server_message
 from .selection import read_selection
@@ -155,7 +156,7 @@ def _card(value: Any, where: str) -> Card:
     try:
         return Card(value)
     except ValueError:
-        raise WebError("bad_card", card=value) from None
+        raise WebError("bad_card", message=TEXTS.text("bad_card", card=value)) from None
 
 
 def _cards(raw: Raw, name: str) -> Tuple[Card, ...]:

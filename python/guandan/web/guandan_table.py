@@ -5,7 +5,6 @@ pass and tribute actions, each checked by the engine before it is committed.
 
 from __future__ import annotations
 
-import os
 from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Sequence
 
 from .._core import Card, Move
@@ -14,12 +13,10 @@ from ..gd.deal import Deal
 from ..gd.match import Match
 from ..gd.ruleset import PRESET_NAMES
 from .errors import WebError
-from .i18n import Catalogue, detail, phase_name, text
+from .guandan_texts import TEXTS, phase_name
+from .i18n import detail, text
 from .selection import read_selection
 from .tables import Action, OnAction, Table
-
-#: The game's own texts, which its page reads too (texts/guandan/en.json, zh.json).
-TEXTS = Catalogue(os.path.join(os.path.dirname(__file__), "texts", "guandan"))
 
 #: Web bot strengths and the bots they play with, each the bot of that name
 #: everywhere (``guandan.gd.bots.BOTS``): simple the smallest-combination player,
@@ -109,7 +106,7 @@ class GuandanTable(Table):
         if self.status != "playing" or deal is None:
             raise WebError("wrong_phase", key="no_deal")
         if deal.phase not in phases:
-            raise WebError("wrong_phase", key="not_this_phase", phase=phase_name(deal.phase))
+            raise WebError("wrong_phase", message=TEXTS.text("not_this_phase", phase=phase_name(deal.phase)))
         if deal.turn != seat:
             raise WebError("not_your_turn")
         return deal
@@ -143,7 +140,7 @@ class GuandanTable(Table):
         """Giving ``card`` as tribute or its return."""
         deal = self._acting_deal(seat, ("tribute", "return"))
         if card not in deal.tribute_options():
-            raise WebError("illegal", key="not_an_option", card=str(card))
+            raise WebError("illegal", message=TEXTS.text("not_an_option", card=str(card)))
         return Action("give", {"seat": seat, "card": str(card)})
 
     # --- applying ------------------------------------------------------------

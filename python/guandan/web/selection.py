@@ -23,7 +23,8 @@ from typing import Optional, Sequence, Tuple
 from .._core import Card, Move
 from ..gd.deal import Deal
 from ..gd.moves import beats, classify
-from .i18n import Text, kind_name, move_name, phase_name, text
+from .guandan_texts import TEXTS, kind_name, move_name, phase_name
+from .i18n import Text, text
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Selection:
     """The legal readings of a selection, or why it is not a legal play.
 
     ``moves`` are every legal move of exactly the selected cards, in the
-    engine's order, and ``names`` their :func:`~guandan.web.i18n.move_name`
+    engine's order, and ``names`` their :func:`~guandan.web.guandan_texts.move_name`
     texts. ``reason`` says why not (only when ``moves`` is empty and the
     selection is not a legal pass). ``is_pass``: the selection is empty and
     passing is legal now.
@@ -44,7 +45,8 @@ class Selection:
 
 
 def _refused(key: str, **params: object) -> Selection:
-    return Selection(reason=text(key, **params))
+    """Why not: Guandan's own text ``key``, or one every game shares."""
+    return Selection(reason=TEXTS.text(key, **params) if key in TEXTS else text(key, **params))
 
 
 def _as_cards(cards: Sequence[object]) -> Tuple[Card, ...]:

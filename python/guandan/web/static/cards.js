@@ -124,7 +124,7 @@ export function cardRow(texts, level, className = "card-row") {
   return row;
 }
 
-// --- names of plays (the server's move_name, python/guandan/web/i18n.py) -----
+// --- names of plays (the server's move_name, python/guandan/web/guandan_texts.py)
 
 /** A rank as a player reads it, in the current language: "10", "big joker". */
 function rankWord(rank) {

@@ -296,8 +296,9 @@ const STRINGS = {
   "guide.over": { en: "The deal is over: the summary shows who went out first and how far each team climbs. Press Next deal to play on.", zh: "本局结束：小结会显示谁是头游、每队升几级。点“下一局”继续。" },
   "guide.rules": { en: "Back to the rules", zh: "返回规则" },
 
-  // names of the combinations: the same templates as the server's MOVE_TEXTS
-  // (python/guandan/web/i18n.py; tests/e2e/test_page_files.py checks they agree),
+  // names of the combinations: the same templates as the kind.* texts of
+  // Guandan's catalogue (python/guandan/web/texts/guandan/, read by
+  // guandan_texts.py; tests/e2e/test_page_files.py checks they agree),
   // filled by moveName() in cards.js for the replay
   "kind.single": { en: "single {rank}", zh: "单张{rank}" },
   "kind.pair": { en: "pair of {ranks}", zh: "对{ranks}" },
