@@ -68,7 +68,6 @@ const STRINGS = {
 
   // the games, and Gan Deng Yan's table (gdy.html)
   "lobby.game": { en: "Game", zh: "游戏" },
-  "game.guandan": { en: "Guandan", zh: "掼蛋" },
   "game.gdy": { en: "Gan Deng Yan", zh: "干瞪眼" },
   "lobby.players": { en: "Players", zh: "人数" },
   "gdy.options": { en: "{n} players · game to {target} points", zh: "{n} 人 · {target} 分结束" },

@@ -4,7 +4,7 @@
 // and the websocket are never cached). Pages and files are fetched from the
 // network first, so an update is seen at once, and from the cache when the
 // network fails.
-const CACHE = "guandan-v12";
+const CACHE = "guandan-v13";
 const SHELL = [
   "/", "/static/index.html", "/static/table.html", "/static/gdy.html", "/static/play.html", "/static/rules.html", "/static/replay.html",
   "/static/style.css", "/static/i18n.js", "/static/api.js", "/static/lobby.js", "/static/pwa.js",
