@@ -38,7 +38,7 @@ void check_hand(CardSet hand, CardSet other, Rank level, MoveRules rules, Rng& r
   }
   // A set of cards is read the same way, in the same order, whatever else
   // the hand holds: the planning player leads from the readings of its
-  // planned combinations alone (RulePolicy::choose_lead).
+  // planned combinations alone (planned_move.h).
   // Without a wild card, a set of cards has one reading (planned_move.h).
   for (const auto& [bits, readings] : by_cards) {
     const CardSet cards{bits.first, bits.second};
