@@ -34,6 +34,19 @@ def test_a_server_of_one_game_makes_tables_of_that_game_only(tmp_path):
         assert refused.json()["error"]["message"]["en"] == "bad request: game must be one of gdy"
 
 
+def test_the_pages_load_every_game_s_texts_hosted_or_not(tmp_path):
+    # /static/texts/GAME.json: the catalogue the pages of a game read (and the
+    # service worker keeps, for every game, so a page opens offline)
+    app = create_app(str(tmp_path / "texts.sqlite"), games=["gdy"], **FAST)
+    with person(app, "Di") as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+        assert client.get("/static/texts/gdy.json").json() == games["gdy"]["texts"]
+        texts = client.get("/static/texts/guandan.json").json()
+        assert texts["en"]["title"] == "Guandan" and texts["zh"]["kind.single"] == "单张{rank}"
+        assert set(texts["en"]) == set(texts["zh"])
+        assert client.get("/static/texts/no_such_game.json").status_code == 404
+
+
 def test_the_first_hosted_game_is_the_default(tmp_path):
     app = create_app(str(tmp_path / "both.sqlite"), games=["gdy", "guandan"], **FAST)
     with person(app, "Cy") as client:

@@ -30,7 +30,7 @@ from .room_messages import SOCKET_MESSAGES, TABLE_ACTIONS
 from .rooms import BotFactories, Rooms
 from .store import Store
 from .views import seat_players, table_summary
-from .web_games import BotsOption, custom_strengths, game_summary, hosted_games, web_game, web_game_names
+from .web_games import BotsOption, custom_strengths, game_summary, game_texts, hosted_games, web_game, web_game_names
 
 log = logging.getLogger("guandan.web")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -382,6 +382,16 @@ async def service_worker(request: Request) -> Response:
     return FileResponse(path, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+async def page_texts(request: Request) -> Response:
+    """A game's texts (``/static/texts/GAME.json``), which its pages load:
+    every game with a browser table, hosted here or not, so that the service
+    worker keeps them all for the pages to open offline."""
+    name = request.path_params["game"]
+    if name not in web_game_names():
+        return Response(status_code=404)
+    return JSONResponse(game_texts(web_game(name)))
+
+
 async def table_page(request: Request) -> Response:
     """A table's link opens the page of its game's tables (the lobby page
     where there is none, or no such table: the page says so)."""
@@ -443,6 +453,7 @@ def create_app(db_path: str = "guandan-web.sqlite", bot_delay: float = 0.6,
         Route("/", page),
         Route("/sw.js", service_worker),
         Route("/t/{code}", table_page),
+        Route("/static/texts/{game}.json", page_texts),  # before /static, which it would match
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

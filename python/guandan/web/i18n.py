@@ -212,7 +212,9 @@ class Catalogue:
     """A game's own texts, one JSON file per language in a folder
     (``en.json``, ``zh.json``: key -> template with ``{name}`` fields). The
     server fills them as :func:`text` fills the shared ones, and ``GET
-    /api/games`` hands them to the pages, which read the same templates.
+    /api/games`` and ``/static/texts/GAME.json`` hand them to the pages,
+    which read the same templates (a game's pages keep their own strings
+    here too, under the keys they use).
     Both files must hold the same keys with the same fields: ValueError
     naming the file and the key otherwise."""
 

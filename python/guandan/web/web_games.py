@@ -187,13 +187,20 @@ def game_summary(game: WebGame, extra: Sequence[str] = ()) -> Dict[str, Any]:
     server's own) and table sizes with their defaults, its options, its
     texts in every language (at least its title), its page and the
     buttons of the generic page."""
-    title = game_entry(game.name).title
-    texts = game.texts.strings if game.texts is not None else {language: {} for language in LANGUAGES}
-    return {"name": game.name, "title": title, "strengths": list(game.strengths) + list(extra),
+    return {"name": game.name, "title": game_entry(game.name).title, "strengths": list(game.strengths) + list(extra),
             "default_strength": game.default_strength, "seats": list(game.seats),
             "default_seats": game.default_seats, "options": [option.summary() for option in game.lobby],
-            "texts": {language: {"title": title, **strings} for language, strings in texts.items()},
+            "texts": game_texts(game),
             "page": game.page, "moves": [{"label": m.label, "message": dict(m.message)} for m in game.moves]}
+
+
+def game_texts(game: WebGame) -> Dict[str, Dict[str, str]]:
+    """A game's texts in every language (at least its title), as the lobby
+    gets them in ``GET /api/games`` and a page of the game from
+    ``/static/texts/GAME.json``."""
+    title = game_entry(game.name).title
+    texts = game.texts.strings if game.texts is not None else {language: {} for language in LANGUAGES}
+    return {language: {"title": title, **strings} for language, strings in texts.items()}
 
 
 def web_game_names() -> List[str]:
