@@ -106,6 +106,7 @@ def test_the_replay_names_every_play_as_the_table_does(new_page, server):
             """async ([plays, lang]) => {
                  const i18n = await import('/static/i18n.js');
                  const cards = await import('/static/cards.js');
+                 await i18n.loadGame('guandan');  // the names of moves are Guandan's texts
                  i18n.setLang(lang);
                  return plays.map((p) => cards.moveName(p.kind, p.rank, p.cards, p.declared));
                }""",

@@ -25,6 +25,34 @@ def strings():
     return entries
 
 
+def catalogue(game):
+    """A game's texts, as its pages load them (/static/texts/GAME.json)."""
+    from guandan.web.web_games import game_texts, web_game
+
+    return game_texts(web_game(game))
+
+
+# the pages of each game and the files they alone use: each loads its game's
+# texts (loadGame, or startRulesPage's game) and may use its keys
+GAME_PAGES = {
+    "gdy": {"entry": ("gdy_table.js", "gdy_replay.js", "gdy_rules.js"),
+            "files": ("gdy.html", "gdy_replay.html", "gdy_rules.html", "gdy_table.js", "gdy_replay.js", "gdy_cards.js")},
+    "guandan": {"entry": ("table.js", "replay.js", "rules.js"),
+                "files": ("table.html", "replay.html", "rules.html", "table.js", "replay.js", "rules.js",
+                          "table_view.js", "cards.js")},
+}
+
+
+def used_keys(path):
+    text = path.read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', text))
+    # t("key") with a whole key; t("prefix." + value) is checked below
+    used |= set(re.findall(r'\bt\("([a-z0-9_.]+)"\s*[,)]', text))
+    # the keys of the elements a script makes (rules_page.js's practice form: node(tag, attributes, "key"))
+    used |= set(re.findall(r'\bnode\("[a-z]+", \{[^}]*\}, "([a-z0-9_.]+)"', text))
+    return used
+
+
 def test_every_string_has_english_and_chinese():
     entries = strings()
     assert len(entries) > 150
@@ -36,31 +64,53 @@ def test_every_string_has_english_and_chinese():
 
 def test_every_key_the_pages_use_exists():
     entries = strings()
-    used = set()
-    for path in PAGES:
-        used |= set(re.findall(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', path.read_text(encoding="utf-8")))
-    for path in SCRIPTS:
-        # t("key") with a whole key; t("prefix." + value) is checked below
-        used |= set(re.findall(r'\bt\("([a-z0-9_.]+)"\s*[,)]', path.read_text(encoding="utf-8")))
-        # the keys of the elements a script makes (rules_page.js's practice form: node(tag, attributes, "key"))
-        used |= set(re.findall(r'\bnode\("[a-z]+", \{[^}]*\}, "([a-z0-9_.]+)"', path.read_text(encoding="utf-8")))
-    missing = sorted(used - set(entries))
-    assert not missing, missing
-    # keys built at run time: a prefix and the values the protocol allows
-    for prefix, values in {
-        "strength.": ("simple", "rule", "search"),
-        "ruleset.": ("standard", "pagat", "app"),
-        "status.": ("waiting", "playing", "over", "ended"),
-        "kind.": ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "joker_bomb"),
+    own = {}  # file name -> the keys of the game whose pages use it
+    for game, pages in GAME_PAGES.items():
+        for name in pages["entry"]:
+            text = (STATIC / name).read_text(encoding="utf-8")
+            assert f'loadGame("{game}")' in text or f'game: "{game}"' in text, f"{name} does not load the texts of {game}"
+        for name in pages["files"]:
+            own[name] = set(catalogue(game)["en"])
+    for path in PAGES + SCRIPTS:
+        missing = sorted(used_keys(path) - set(entries) - own.get(path.name, set()))
+        assert not missing, (path.name, missing)
+    # keys built at run time: a prefix and the values the protocol allows,
+    # shared or of a game's texts
+    guandan = catalogue("guandan")["en"]
+    for keys, prefix, values in (
+        (entries, "strength.", ("simple", "rule", "search")),
+        (entries, "status.", ("waiting", "playing", "over", "ended")),
         # the summaries: your team, the other team, or a team by number for whoever watches
-        "summary.winners.": ("us", "them", "team"),
-        "summary.matchwinner.": ("us", "them", "team"),
-        "summary.team.": ("us", "them", "team"),
+        (entries, "summary.winners.", ("us", "them", "team")),
+        (entries, "summary.matchwinner.", ("us", "them", "team")),
+        (entries, "summary.team.", ("us", "them", "team")),
+        (guandan, "option.ruleset.", ("standard", "pagat", "app")),
+        (guandan, "kind.", ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "joker_bomb")),
         # a deal's result, explained (table_view.js outcomeText)
-        "summary.outcome.": ("12", "13", "14"),
-    }.items():
+        (guandan, "summary.outcome.", ("12", "13", "14")),
+    ):
         for value in values:
-            assert prefix + value in entries
+            assert prefix + value in keys
+
+
+def test_the_shared_strings_are_no_game_s_own():
+    # a game's strings are in its catalogue only: none is also a shared string
+    # (lobby.settings, a game's line of a table's settings in the lobby, is
+    # read by gameText and never by t())
+    entries = strings()
+    for game in GAME_PAGES:
+        both = set(entries) & set(catalogue(game)["en"]) - {"lobby.settings"}
+        assert not both, (game, sorted(both))
+    for prefix in ("game.", "gdy.", "tribute.", "kind.", "ruleset.", "summary.outcome."):
+        assert not [key for key in entries if key.startswith(prefix)], prefix
+
+
+def test_the_service_worker_keeps_every_game_s_texts():
+    from guandan.web.web_games import web_game_names
+
+    worker = (STATIC / "sw.js").read_text(encoding="utf-8")
+    for game in web_game_names():
+        assert f'"/static/texts/{game}.json"' in worker, game
 
 
 @pytest.mark.parametrize("path", SCRIPTS + PAGES, ids=lambda p: p.name)
@@ -73,16 +123,23 @@ def test_nothing_is_inserted_as_html_or_fetched_from_elsewhere(path):
 
 
 def test_the_page_names_every_combination_as_the_server_does():
-    # one table of names: the page's kind.* strings are the server's
-    # templates, from Guandan's catalogue
+    # one table of names: the pages that name moves (cards.js's moveName and
+    # cardName) read the kind.* templates from Guandan's catalogue, the one
+    # the server fills, and not from shared strings of their own
     from guandan.gd.names import KIND_NAMES
     from guandan.web.guandan_texts import TEXTS
 
-    entries = strings()
     english, chinese = TEXTS.strings["en"], TEXTS.strings["zh"]
-    expected = {key: (english[key], chinese[key]) for key in english if key.startswith("kind.")}
-    assert len(expected) == len(KIND_NAMES) + 2 + 7 + 4 + 2  # kinds, wild notes, bomb sizes, suits, jokers
-    assert {key: entries.get(key) for key in expected} == expected
+    kinds = [key for key in english if key.startswith("kind.")]
+    assert len(kinds) == len(KIND_NAMES) + 2 + 7 + 4 + 2  # kinds, wild notes, bomb sizes, suits, jokers
+    page = catalogue("guandan")
+    assert {key: (page["en"][key], page["zh"][key]) for key in kinds} == {key: (english[key], chinese[key]) for key in kinds}
+    assert not [key for key in strings() if key.startswith("kind.")]
+    cards = (STATIC / "cards.js").read_text(encoding="utf-8")
+    assert "t(`kind.${kind}`, params)" in cards
+    for name in GAME_PAGES["guandan"]["entry"]:  # the pages that show cards.js's names load them
+        text = (STATIC / name).read_text(encoding="utf-8")
+        assert 'loadGame("guandan")' in text or 'game: "guandan"' in text, name
     # and the rules page uses the same names, in both languages
     rules = (STATIC / "rules.html").read_text(encoding="utf-8")
     english_rules, chinese_rules = rules.split('<article data-lang="zh"', 1)

@@ -148,7 +148,7 @@ const RUNS = { straight: [5, 1], straight_flush: [5, 1], tube: [3, 2], plate: [2
 
 /**
  * The name of a play in the current language, as the server names it (the
- * same kind.* templates): kind and rank as the engine gives them, the cards
+ * kind.* templates of Guandan's catalogue, which the page loads): kind and rank as the engine gives them, the cards
  * played and what they were declared as (wild hearts standing in).
  */
 export function moveName(kind, rank, cards, declared) {

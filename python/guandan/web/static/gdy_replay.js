@@ -1,7 +1,7 @@
 // The replay of a finished Gan Deng Yan game, step by step with every hand
 // shown: the server deals each deal again from the stored game and sends the
 // steps (GET /api/tables/{code}/replay, docs/web.md §7).
-import { initI18n, t, pick } from "/static/i18n.js";
+import { initI18n, loadGame, t, pick } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
 import { el, playerName } from "/static/table_view.js";
 import { cardRow } from "/static/gdy_cards.js";
@@ -64,6 +64,7 @@ function fillDeals() {
 }
 
 async function main() {
+  await loadGame("gdy");
   initI18n();
   document.addEventListener("langchange", () => { if (state.replay) { fillDeals(); render(); } });
   if (!code) {

@@ -4,6 +4,7 @@ import { cardFace } from "/static/gdy_cards.js";
 import { startRulesPage } from "/static/rules_page.js";
 
 startRulesPage({
+  game: "gdy",
   cardsOf: (slot) => slot.dataset.cards.split(" ").map((text) => cardFace(text)),
   practice: { game: "gdy", players: 3, bots: "rule", target: 20 },
 });

@@ -2,7 +2,7 @@
 // authority), the latest seat view drawn on every change (docs/web.md §7),
 // and the player's intents (select, play, pass, hint, next, chat) sent back.
 // Every server string goes in by textContent.
-import { initI18n, t, pick, strengthName } from "/static/i18n.js";
+import { initI18n, loadGame, t, pick, strengthName } from "/static/i18n.js";
 import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { openDialog, closeDialog, dialogKey } from "/static/dialog.js";
@@ -522,6 +522,7 @@ function clearSelection() {
 }
 
 async function main() {
+  await loadGame("gdy");
   initI18n();
   document.addEventListener("langchange", () => { render(); renderClock(); renderConnection(); chat.render(); renderReason(); renderCoachLine(); });
   if (!code) {

@@ -1,5 +1,7 @@
-// Every interface string of the page, in English and Chinese. Texts that come
-// from the server are already {"en": ..., "zh": ...} and go through pick().
+// Every interface string the pages of all games share, in English and Chinese;
+// a game's own strings are in its catalogue (python/guandan/web/texts/GAME/),
+// which its pages load with loadGame(). Texts that come from the server are
+// already {"en": ..., "zh": ...} and go through pick().
 // The chosen language is remembered in localStorage and can change at any
 // time: pages listen for the "langchange" event and redraw.
 
@@ -66,35 +68,9 @@ const STRINGS = {
   "strength.search": { en: "search", zh: "搜索型" },
   "strength.random": { en: "random", zh: "随机" },
 
-  // the games, and Gan Deng Yan's table (gdy.html)
+  // the games (a game's own strings are in its catalogue: loadGame)
   "lobby.game": { en: "Game", zh: "游戏" },
-  "game.gdy": { en: "Gan Deng Yan", zh: "干瞪眼" },
   "lobby.players": { en: "Players", zh: "人数" },
-  "gdy.options": { en: "{n} players · game to {target} points", zh: "{n} 人 · {target} 分结束" },
-  "gdy.scores": { en: "Scores", zh: "得分" },
-  "gdy.score": { en: "{n} points", zh: "{n} 分" },
-  "gdy.score.one": { en: "{n} point", zh: "{n} 分" },
-  "gdy.stock": { en: "Stock: {n} cards", zh: "牌堆：{n} 张" },
-  "gdy.stock.one": { en: "Stock: {n} card", zh: "牌堆：{n} 张" },
-  "gdy.bombs": { en: "Bombs: {n} (penalties ×{x})", zh: "炸弹：{n} 个（罚分 ×{x}）" },
-  "gdy.beat": { en: "To beat: {name} — the same kind and size one rank higher, a 2, or a bomb", zh: "要压：{name} —— 同牌型同张数大一级，或出2，或炸弹" },
-  "gdy.lead": { en: "Your lead: play any combination", zh: "轮到你先出：可出任意牌型" },
-  "gdy.draw": { en: "Everyone passed: the cards are cleared and each draws a card", zh: "都不要：清桌，每人摸一张牌" },
-  "gdy.notplayed": { en: "not played yet: penalty doubled", zh: "还没出牌：罚分加倍" },
-  "gdy.deal.winner": { en: "{name} went out first", zh: "{name} 先出完" },
-  "gdy.deal.penalty": { en: "{name}: +{p} (now {score})", zh: "{name}：+{p}（共 {score} 分）" },
-  "gdy.game.over": { en: "Game over", zh: "游戏结束" },
-  "gdy.game.winners": { en: "Lowest score wins: {names}", zh: "得分最低者获胜：{names}" },
-  "gdy.you.win": { en: "You win the game!", zh: "你赢了！" },
-  "gdy.you.share": { en: "Tied for the lowest score: you share the win with {names}.", zh: "并列最低分：你与 {names} 共同获胜。" },
-  "gdy.game.shared": { en: "Tied for the lowest score: {names} share the win", zh: "并列最低分：{names} 共同获胜" },
-  "gdy.breakdown.out": { en: "went out: no penalty", zh: "出完：不罚分" },
-  "gdy.breakdown.unplayed": { en: "{x} (never played)", zh: "{x}（一张没出）" },
-  "gdy.breakdown.bombs": { en: "{x} (bombs played: {n})", zh: "{x}（出了 {n} 个炸弹）" },
-  "gdy.joker": { en: "joker", zh: "王" },
-  "gdy.rules.title": { en: "How to play Gan Deng Yan", zh: "干瞪眼怎么玩" },
-  "gdy.rules.more": { en: "All the rules, with pictures", zh: "完整规则（带图）" },
-  "gdy.practice.about": { en: "Play a short game against two rule bots: Hint suggests a play and says why, and the coach tells you when a play was much worse than the best one.", zh: "和两个规则型机器人打一场短局：点“提示”会给出出法并说明理由，教练会在你的出牌明显不如最佳出法时提醒你。" },
 
   // the turn clock
   "lobby.clock": { en: "Turn clock", zh: "出牌限时" },
@@ -105,11 +81,6 @@ const STRINGS = {
   "clock.next": { en: "Next deal in {s} s", zh: "{s} 秒后开始下一局" },
   "clock.away": { en: "Your time ran out twice: a bot plays your seat. Press “I'm back” to play again.", zh: "你两次超时：机器人正在代打。点击“我回来了”继续出牌。" },
   "lobby.replace": { en: "You already host table {code}. End it and open this one?", zh: "你已经是牌桌 {code} 的房主。关闭它并开这一桌吗？" },
-  "gdy.replay.title": { en: "Replay a game", zh: "游戏回放" },
-  "gdy.rules": { en: "Everyone gets 5 cards (the starter 6). Beat a play with the same kind and size exactly one rank higher (7 on 6, 5 6 7 on 4 5 6); a 2 beats any single or pair but a 2; three or more of a kind is a bomb; JK JK is the biggest. Jokers are wild, but a joker alone only as your last card. When everyone passes, the cards are cleared and all draw one. First out wins; the others score a point per card left, doubled if they never played, doubled by each bomb (×4 at most). The lowest score wins the game.", zh: "每人 5 张牌（先出者 6 张）。压牌须同牌型同张数且正好大一级（6 之后出 7，4 5 6 之后出 5 6 7）；2 可压任何单张或对子（2 除外）；三张及以上同点为炸弹；两张王最大。王可当任意牌，但单出王只能作最后一张。都不要时清桌，每人摸一张。先出完者赢；其余每剩一张记 1 分，一张没出过翻倍，每个炸弹翻倍（最多 ×4）。游戏结束时得分最低者获胜。" },
-  "ruleset.standard": { en: "standard", zh: "标准" },
-  "ruleset.pagat": { en: "pagat", zh: "Pagat" },
-  "ruleset.app": { en: "app", zh: "App" },
   "status.waiting": { en: "waiting", zh: "等待中" },
   "status.playing": { en: "playing", zh: "进行中" },
   "status.over": { en: "over", zh: "已结束" },
@@ -121,8 +92,6 @@ const STRINGS = {
   "table.copy": { en: "Copy", zh: "复制" },
   "table.copied": { en: "Copied.", zh: "已复制。" },
   "table.deal": { en: "Deal {n}", zh: "第 {n} 局" },
-  "table.playing": { en: "playing {level}s", zh: "打 {level}" },
-  "table.levels": { en: "Levels", zh: "级数" },
   "table.team.us": { en: "Us", zh: "我方" },
   "table.team.them": { en: "Them", zh: "对方" },
   "table.team.n": { en: "Team {n}", zh: "{n} 队" },
@@ -207,31 +176,14 @@ const STRINGS = {
   "hint.play": { en: "Hint: {move}", zh: "提示：{move}" },
   "coach.says": { en: "Coach:", zh: "教练：" },
 
-  // tribute
-  "tribute.pay": { en: "You pay tribute to {name}: your highest card. Confirm the card.", zh: "你向 {name} 进贡：你最大的牌。请确认。" },
-  "tribute.return": { en: "Give a card back to {name}. The cards you may return are highlighted.", zh: "还一张牌给 {name}。可以还的牌已高亮。" },
-  "tribute.wait": { en: "Tribute: waiting for {name}", zh: "进贡：等待 {name}" },
-  "tribute.paid": { en: "{from} pays {card} to {to}", zh: "{from} 向 {to} 进贡 {card}" },
-  "tribute.returned": { en: "{from} returns {card} to {to}", zh: "{from} 还 {card} 给 {to}" },
-  "tribute.gave": { en: "{from} pays tribute to {to}:", zh: "{from} 进贡给 {to}：" },
-  "tribute.gaveback": { en: "{from} returns to {to}:", zh: "{from} 还贡给 {to}：" },
-  "tribute.cancelled": { en: "Tribute cancelled: the payers hold the big jokers", zh: "抗贡：进贡方持有大王" },
-  "tribute.note.paid": { en: "Paid tribute to {to}:", zh: "向 {to} 进贡：" },
-  "tribute.note.returned": { en: "Returned to {to}:", zh: "还贡给 {to}：" },
-  "tribute.pick": { en: "Select one highlighted card, then confirm.", zh: "选择一张高亮的牌，然后确认。" },
-
   // log and summaries
   "log.title": { en: "Play log", zh: "出牌记录" },
   "log.plays": { en: "{name}: {move}", zh: "{name}：{move}" },
   "log.passes": { en: "{name}: pass", zh: "{name}：不要" },
-  "log.newdeal": { en: "Deal {n}, playing {level}s", zh: "第 {n} 局，打 {level}" },
   "summary.deal": { en: "Deal over", zh: "本局结束" },
   "summary.waiting": { en: "Waiting for {names} to start the next deal", zh: "等待 {names} 开始下一局" },
   "summary.order": { en: "Finishing order", zh: "出完顺序" },
   "summary.result": { en: "Result: {result}", zh: "结果：{result}" },
-  "summary.outcome.12": { en: "Result 1-2: the winners finished first and second (a double win)", zh: "结果 1-2：赢家一方是头游和二游（双上）" },
-  "summary.outcome.13": { en: "Result 1-3: the winners finished first and third", zh: "结果 1-3：赢家一方是头游和三游" },
-  "summary.outcome.14": { en: "Result 1-4: the winners finished first and last", zh: "结果 1-4：赢家一方是头游和末游" },
   "summary.winners.us": { en: "Your team won the deal", zh: "我方赢下了这一局" },
   "summary.winners.them": { en: "The other team won the deal", zh: "对方赢下了这一局" },
   "summary.winners.team": { en: "Team {n} won the deal", zh: "{n}队赢下了这一局" },
@@ -273,14 +225,10 @@ const STRINGS = {
   "replay.auto": { en: "Auto play", zh: "自动播放" },
   "replay.step": { en: "Step {i} of {n}", zh: "第 {i} / {n} 步" },
   "replay.dealof": { en: "Deal {i} of {n}", zh: "第 {i} / {n} 局" },
-  "replay.bad": { en: "This file is not a Guandan log: {why}", zh: "这不是掼蛋牌谱：{why}" },
   "replay.notloaded": { en: "Table {code} could not be loaded: {why}", zh: "无法载入牌桌 {code}：{why}" },
   "replay.start": { en: "Cards dealt", zh: "发牌" },
   "replay.keys": { en: "← → step, Home/End start/end of the deal, PageUp/PageDown previous/next deal", zh: "← → 单步，Home/End 本局开头/结尾，PageUp/PageDown 上一局/下一局" },
   "replay.none": { en: "Load a log to start.", zh: "请先载入牌谱。" },
-
-  // rules page
-  "rules.title": { en: "How to play Guandan", zh: "掼蛋玩法" },
 
   // the practice deal (rules.html starts it; table.js guides it with ?practice=1)
   "practice.title": { en: "Practice deal", zh: "练习局" },
@@ -291,39 +239,8 @@ const STRINGS = {
   "guide.follow": { en: "Beat {name}'s play with the same kind and number of cards, higher, or with a bomb; or press Pass. Hint shows what the coach would do.", zh: "用同样牌型、同样张数、更大的牌或炸弹压过 {name} 的牌，或者点“不要”。点“提示”看教练会怎么出。" },
   "guide.partner": { en: "Your partner {name} is winning this trick: passing is usually right, so your partner keeps the lead.", zh: "对家 {name} 这一轮领先：通常选“不要”，让对家继续出牌。" },
   "guide.wait": { en: "{name} is playing. Watch the seats and the play log; your turn comes round.", zh: "{name} 正在出牌。看看各家出的牌和出牌记录，很快轮到你。" },
-  "guide.tribute": { en: "Tribute: the last player out gives the first player out their highest card, who gives one back. The page shows the cards you may give; confirm one.", zh: "进贡：末游把最大的牌给头游，头游还一张牌。页面会标出你可以给的牌，确认一张即可。" },
   "guide.over": { en: "The deal is over: the summary shows who went out first and how far each team climbs. Press Next deal to play on.", zh: "本局结束：小结会显示谁是头游、每队升几级。点“下一局”继续。" },
   "guide.rules": { en: "Back to the rules", zh: "返回规则" },
-
-  // names of the combinations: the same templates as the kind.* texts of
-  // Guandan's catalogue (python/guandan/web/texts/guandan/, read by
-  // guandan_texts.py; tests/e2e/test_page_files.py checks they agree),
-  // filled by moveName() in cards.js for the replay
-  "kind.single": { en: "single {rank}", zh: "单张{rank}" },
-  "kind.pair": { en: "pair of {ranks}", zh: "对{ranks}" },
-  "kind.triple": { en: "triple of {ranks}", zh: "三张{ranks}" },
-  "kind.full_house": { en: "full house: {ranks} with {pairs}", zh: "三带二 {ranks}{pairs}" },
-  "kind.straight": { en: "straight {run}", zh: "顺子 {run}" },
-  "kind.tube": { en: "three pairs {run}", zh: "三连对 {run}" },
-  "kind.plate": { en: "two triples {run}", zh: "钢板 {run}" },
-  "kind.bomb": { en: "bomb of {count} {ranks}", zh: "炸弹 {count}个{ranks}" },
-  "kind.straight_flush": { en: "straight flush {run} in {suit}", zh: "同花顺 {run}（{suit}）" },
-  "kind.joker_bomb": { en: "four jokers", zh: "四王" },
-  "kind.wild.one": { en: " ({n} wild)", zh: "（{n}张逢人配）" },
-  "kind.wild.many": { en: " ({n} wilds)", zh: "（{n}张逢人配）" },
-  "kind.count.4": { en: "four", zh: "四" },
-  "kind.count.5": { en: "five", zh: "五" },
-  "kind.count.6": { en: "six", zh: "六" },
-  "kind.count.7": { en: "seven", zh: "七" },
-  "kind.count.8": { en: "eight", zh: "八" },
-  "kind.count.9": { en: "nine", zh: "九" },
-  "kind.count.10": { en: "ten", zh: "十" },
-  "kind.suit.s": { en: "spades", zh: "黑桃" },
-  "kind.suit.h": { en: "hearts", zh: "红桃" },
-  "kind.suit.c": { en: "clubs", zh: "梅花" },
-  "kind.suit.d": { en: "diamonds", zh: "方块" },
-  "kind.joker.sj": { en: "small joker", zh: "小王" },
-  "kind.joker.bj": { en: "big joker", zh: "大王" },
 
   // cards as a screen reader says them (cardName() in cards.js): "3 of spades", "黑桃3"
   "card.name": { en: "{rank} of {suit}", zh: "{suit}{rank}" },
@@ -338,12 +255,10 @@ const STRINGS = {
   // what the live region says after each change at the table
   "say.plays": { en: "{name} plays {move}.", zh: "{name}出{move}。" },
   "say.passes": { en: "{name} passes.", zh: "{name}不要。" },
-  "say.tribute": { en: "{from} pays tribute to {to}: {card}.", zh: "{from}向{to}进贡：{card}。" },
   "say.return": { en: "{from} returns {card} to {to}.", zh: "{from}还{card}给{to}。" },
   "say.turn.mine": { en: "Your turn.", zh: "轮到你出牌。" },
   "say.turn.lead": { en: "Your lead: play any combination.", zh: "轮到你领出。" },
   "say.turn.other": { en: "{name} to play.", zh: "轮到{name}。" },
-  "say.deal": { en: "Deal {n} starts, playing {level}s.", zh: "第 {n} 局开始，打 {level}。" },
 };
 
 const STORAGE_KEY = "guandan.lang";
@@ -366,9 +281,16 @@ export function getLang() {
 /** The string for key in the current language, with {name} placeholders filled. */
 export function t(key, params = {}) {
   // a count of one takes the key's singular form ("1 card"), where it has one
-  const entry = (params.n === 1 && STRINGS[`${key}.one`]) || STRINGS[key];
-  if (!entry) return key;
-  return fill(entry[lang] ?? entry.en, params);
+  const one = params.n === 1 ? lookup(`${key}.one`) : null;
+  const text = one ?? lookup(key);
+  return text == null ? key : fill(text, params);
+}
+
+/** The text of key in the current language: a shared string, else one of the page's game (loadGame); null where neither has it. */
+function lookup(key) {
+  const entry = STRINGS[key];
+  if (entry) return entry[lang] ?? entry.en;
+  return pageGame === null ? null : gameText(pageGame, key);
 }
 
 function fill(text, params) {
@@ -399,8 +321,28 @@ export function gameText(game, key, params = {}) {
   return text == null ? null : fill(text, params);
 }
 
+// The game whose page this is (loadGame): t() and data-i18n read its texts
+// after the shared ones.
+let pageGame = null;
+
+/**
+ * Make game's texts part of this page's strings: its catalogue, served as
+ * /static/texts/GAME.json (kept by the service worker, so the page has it
+ * offline too). Awaited before the page fills its texts; where the file
+ * cannot be had, the page shows the keys of the game's texts.
+ */
+export async function loadGame(game) {
+  pageGame = game;
+  if (GAME_TEXTS[game]) return;
+  try {
+    const response = await fetch(`/static/texts/${encodeURIComponent(game)}.json`);
+    if (response.ok) GAME_TEXTS[game] = await response.json();
+  } catch (_) { /* no connection and nothing kept: the keys show */ }
+}
+
+/** Whether key is a shared string or one of the page's game. */
 export function hasKey(key) {
-  return key in STRINGS;
+  return lookup(key) != null;
 }
 
 /** A bot strength's name in the current language; a server's own strength (no translation) as it is named. */

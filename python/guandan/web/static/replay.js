@@ -1,6 +1,6 @@
 // The replay page: load a match log from a file or from the server, then
 // step through it event by event, deal by deal.
-import { initI18n, t, hasKey, pick } from "/static/i18n.js";
+import { initI18n, loadGame, t, hasKey, pick } from "/static/i18n.js";
 import { api, parseTableCode } from "/static/api.js";
 import { cardName, cardRow, moveName, rankLabel, sortCards, splitCards } from "/static/cards.js";
 import { readLog, tableAt, LogError } from "/static/replay_state.js";
@@ -105,7 +105,7 @@ function render() {
   $("step-text").textContent = t("replay.step", { i: state.step, n: total });
 
   const levels = $("replay-levels");
-  levels.replaceChildren(el("span", null, `${t("lobby.ruleset")}: ${hasKey("ruleset." + log.ruleset) ? t("ruleset." + log.ruleset) : log.ruleset}`));
+  levels.replaceChildren(el("span", null, `${t("lobby.ruleset")}: ${hasKey("option.ruleset." + log.ruleset) ? t("option.ruleset." + log.ruleset) : log.ruleset}`));
   if (deal.before && Array.isArray(deal.before.levels)) {
     levels.append(" · ", el("span", null, `${t("table.levels")}:`));
     for (const team of [0, 1]) levels.append(" ", el("span", `team-tag team${team}`, `${teamName(team)} ${rankLabel(deal.before.levels[team])}`));
@@ -154,7 +154,8 @@ async function loadFromServer(code) {
   }
 }
 
-function main() {
+async function main() {
+  await loadGame("guandan");
   initI18n();
   document.addEventListener("langchange", render);
   $("log-file").addEventListener("change", async (event) => {

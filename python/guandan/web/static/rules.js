@@ -4,6 +4,7 @@ import { cardElement, splitCards } from "/static/cards.js";
 import { startRulesPage } from "/static/rules_page.js";
 
 startRulesPage({
+  game: "guandan",
   cardsOf: (slot) => splitCards(slot.dataset.cards).map((text) => cardElement(text, slot.dataset.level || "2")),
   practice: { ruleset: "standard", bots: "simple" },
 });

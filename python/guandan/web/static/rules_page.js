@@ -3,7 +3,7 @@
 // page's language and drawn again when it changes, and the practice deal
 // the page starts: a game against bots with the coach on (the table's
 // ?practice=1).
-import { initI18n, t, pick } from "/static/i18n.js";
+import { initI18n, loadGame, t, pick } from "/static/i18n.js";
 import { api, currentPlayer } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,12 +58,13 @@ async function startPractice(event, practice) {
 }
 
 /**
- * Start a rules page: `cardsOf(slot)` gives the card elements of an example
- * (from its data-cards), `practice` the body of the practice deal's
- * request (POST /api/tables/vs-bots).
+ * Start the rules page of `game` (whose texts it loads): `cardsOf(slot)`
+ * gives the card elements of an example (from its data-cards), `practice`
+ * the body of the practice deal's request (POST /api/tables/vs-bots).
  */
-export async function startRulesPage({ cardsOf, practice }) {
+export async function startRulesPage({ game, cardsOf, practice }) {
   $("practice").append(...practiceForm()); // before initI18n fills its texts
+  await loadGame(game);
   initI18n();
   const draw = () => {
     for (const slot of document.querySelectorAll("[data-cards]")) slot.replaceChildren(...cardsOf(slot));

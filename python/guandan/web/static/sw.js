@@ -4,12 +4,13 @@
 // and the websocket are never cached). Pages and files are fetched from the
 // network first, so an update is seen at once, and from the cache when the
 // network fails.
-const CACHE = "guandan-v13";
+const CACHE = "guandan-v14";
 const SHELL = [
   "/", "/static/index.html", "/static/table.html", "/static/gdy.html", "/static/play.html", "/static/rules.html", "/static/replay.html",
   "/static/style.css", "/static/i18n.js", "/static/api.js", "/static/lobby.js", "/static/pwa.js",
   "/static/rules.js", "/static/cards.js", "/static/rules_page.js", // the rules page draws its example cards
   "/static/gdy_rules.html", "/static/gdy_rules.js", "/static/gdy_cards.js", "/static/table_view.js",
+  "/static/texts/guandan.json", "/static/texts/gdy.json", // each game's texts, which its pages load
   "/static/manifest.webmanifest", "/static/icon-192.png", "/static/icon-512.png",
 ];
 

@@ -1,7 +1,7 @@
 // The table page: one websocket to the server (the only authority), the
 // latest seat view drawn on every change, and the player's intents (select,
 // play, pass, give, hint, coach, next, chat) sent back.
-import { initI18n, t, pick } from "/static/i18n.js";
+import { initI18n, loadGame, t, pick } from "/static/i18n.js";
 import { currentPlayer, parseTableCode } from "/static/api.js";
 import { TableSocket } from "/static/socket.js";
 import { HandView } from "/static/hand.js";
@@ -600,6 +600,7 @@ function onLanguageChange() {
 // --- start --------------------------------------------------------------------
 
 async function main() {
+  await loadGame("guandan");
   initI18n();
   document.addEventListener("langchange", onLanguageChange);
   if (!code) {

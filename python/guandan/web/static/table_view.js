@@ -89,7 +89,7 @@ export function placeBadge(place, deal) {
 export function renderStatus(view) {
   const table = view.table;
   document.getElementById("table-code").textContent = t("table.code", { code: table.code });
-  document.getElementById("table-ruleset").textContent = `${t("lobby.ruleset")}: ${t("ruleset." + table.ruleset)} · ${t("lobby.strength")}: ${strengthName(table.bots)} · ${t(table.public ? "room.public" : "room.private")}`;
+  document.getElementById("table-ruleset").textContent = `${t("lobby.ruleset")}: ${t("option.ruleset." + table.ruleset)} · ${t("lobby.strength")}: ${strengthName(table.bots)} · ${t(table.public ? "room.public" : "room.private")}`;
   const deal = view.deal;
   const match = view.match;
   document.getElementById("deal-number").textContent = deal ? t("table.deal", { n: deal.number }) : "";
