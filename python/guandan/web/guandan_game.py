@@ -152,7 +152,7 @@ def view(table: Table, seat: Optional[int], coach_on: bool) -> GameView:
 
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str) or len(value) > 3:
-        raise FieldError(detail("card_text", where=where))
+        raise FieldError(TEXTS.text("card_text", where=where))
     try:
         return Card(value)
     except ValueError:

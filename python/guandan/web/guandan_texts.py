@@ -19,6 +19,7 @@ Keys of the catalogue besides the lobby's (``title``, ``lobby.*``,
   three cards "999"), ``pairs`` (a full house's pair: "4s" / "44"), ``run``
   (the ranks of a run: "3–7" / "34567", "334455"), ``suit`` and ``count``;
 - errors of Guandan's moves: ``bad_card`` (card: the text sent);
+  ``card_text`` (where: the field that is not a card text);
   ``not_this_phase`` (phase: a :func:`phase_name` text); for a refused
   tribute or return card ``give_not_owed`` and ``not_an_option`` (card);
 - why a selection is not a legal play (:mod:`guandan.web.selection`):

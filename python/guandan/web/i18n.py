@@ -149,16 +149,14 @@ DETAILS: Mapping[str, Tuple[str, str]] = {
     "clock": ("clock must be 0 (none) or {low}..{high} seconds", "限时必须是 0（不限时）或 {low} 到 {high} 秒"),
     "no_browser_table": ("{game} has no browser table; game must be one of {values}",
                          "{game}没有网页牌桌；game 必须是以下之一：{values}"),
-    "replayed_from_log": ("{game} tables are replayed from their log (/static/replay.html)",
-                          "{game}牌桌从牌谱回放（/static/replay.html）"),
+    "replayed_from_log": ("{game} tables are replayed from their log, by the game's replay page",
+                          "{game}牌桌由其回放页面从牌谱回放"),
     "host_own_seat": ("the host cannot remove their own seat: leave the table instead", "房主不能移出自己：请改为离开牌桌"),
     "cards_list": ("cards must be a list of card texts", "cards 必须是牌的列表"),
-    "card_text": ("{where} must be a card text such as 'Ah'", "{where} 必须是一张牌，例如 'Ah'"),
     "at_most_cards": ("at most {n} cards", "最多 {n} 张牌"),
     "reading": ("reading must be a small non-negative integer", "reading 必须是较小的非负整数"),
     "reading_below": ("reading must be below {n}", "reading 必须小于 {n}"),
     "play_needs_cards": ("play needs cards: send pass to pass", "出牌需要牌：不出请发送 pass"),
-    "give_needs_card": ("give needs a card", "give 需要一张牌"),
 }
 
 
