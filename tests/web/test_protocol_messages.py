@@ -4,6 +4,7 @@ events without changing the table, the store or any connection; the
 table's room applies them."""
 
 import asyncio
+import concurrent.futures
 
 import pytest
 
@@ -120,6 +121,14 @@ def _table_of_friends(tmp_path):
     return app, rooms, rooms.room(code), host
 
 
+def _run(coroutine):
+    """Runs `coroutine` to its end on an event loop of its own, in a thread
+    of its own: in a whole test run another test's loop may still be
+    running in this thread, where asyncio.run refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_handlers_return_events_and_change_nothing(tmp_path):
     app, rooms, room, host = _table_of_friends(tmp_path)
     table = room.table
@@ -148,9 +157,9 @@ def test_handlers_return_events_and_change_nothing(tmp_path):
     assert (table.actions, stored(), list(table.seats), list(table.chat)) == before
 
     # The room applies them: stored first, then applied, then the line goes out.
-    asyncio.run(room.apply(room.answer(host_id, Chat(text="hello"))))
+    _run(room.apply(room.answer(host_id, Chat(text="hello"))))
     assert table.chat[-1]["text"] == "hello" and table.actions == before[0] + 1 and stored() == before[1] + 1
-    reply = asyncio.run(room.apply(room.answer("p_friend", Join(seat=None))))
+    reply = _run(room.apply(room.answer("p_friend", Join(seat=None))))
     assert reply == {"seat": 1} and table.seats[1] == "p_friend"
 
 
