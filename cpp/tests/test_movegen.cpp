@@ -86,6 +86,37 @@ void check_hand(CardSet hand, CardSet other, Rank level, MoveRules rules, Rng& r
   CHECK(follows == expected);
 }
 
+// Counted, not walked: a wild-free hand's straights with a given top are the
+// product of the suits held at the window's five ranks, less the windows of
+// one suit, which are its straight flushes (one each). The generator builds
+// wild-free straights and spots wild-free straight flushes by shortcuts of
+// their own (movegen.h); this checks both against the count.
+void check_wild_free_straights(CardSet hand, Rank level) {
+  const HandView view(hand, level);
+  if (view.wilds != 0) return;
+  std::array<int, kNumRanks> straights{}, flushes{};
+  for (Move m : moves_of(hand, level, MoveRules{}, nullptr)) {
+    if (m.kind() == Kind::kStraight) {
+      ++straights[m.rank()];
+      const CardSet cards = m.cards();
+      for (int suit = 0; suit < 4; ++suit) CHECK(cards.hi != 0 || (cards.lo & ~(0x1111111111111ull << suit)) != 0);
+    }
+    if (m.kind() == Kind::kStraightFlush) ++flushes[m.rank()];
+  }
+  for (int start = 0; start + 4 <= 13; ++start) {
+    const Rank top = rank_at_position(start + 4);
+    int product = 1;
+    unsigned common = 0xF;
+    for (int i = 0; i < 5; ++i) {
+      const unsigned suits = view.config[rank_at_position(start + i)] & 0xF;
+      product *= std::popcount(suits);
+      common &= suits;
+    }
+    CHECK(flushes[top] == std::popcount(common));
+    CHECK(straights[top] == product - std::popcount(common));
+  }
+}
+
 }  // namespace
 
 void test_movegen() {
@@ -100,7 +131,18 @@ void test_movegen() {
     for (std::uint64_t bits = dealt.hands[0].lo, n = 0; bits && n < 6; bits &= bits - 1, ++n)
       small = small + CardSet::of_kind(CardKind(__builtin_ctzll(bits)));
     check_hand(small, dealt.hands[1], level, rules, rng);
+    for (int s = 0; s < 4; ++s) check_wild_free_straights(dealt.hands[s], level);
   }
+  // Natural straight flushes at both ends (A2345 and TJQKA, spades) and in
+  // the middle (5 to 9, hearts, a second copy of the 7), with other suits
+  // around them; the level (3) is not held in hearts, so no card is wild.
+  CardSet flushes;
+  for (Rank r : {kAce, Rank(0), Rank(1), Rank(2), Rank(3), Rank(8), Rank(9), Rank(10), Rank(11)})
+    flushes = flushes + CardSet::of_kind(make_kind(r, kSpades));
+  for (int r = 3; r <= 7; ++r) flushes = flushes + CardSet::of_kind(make_kind(Rank(r), kHearts));
+  flushes = flushes + CardSet::of_kind(make_kind(Rank(5), kHearts)) + CardSet::of_kind(make_kind(Rank(2), kClubs)) +
+            CardSet::of_kind(make_kind(Rank(9), kDiamonds)) + CardSet::of_kind(make_kind(Rank(4), kClubs));
+  check_wild_free_straights(flushes, Rank(1));
 }
 
 }  // namespace guandan::testing

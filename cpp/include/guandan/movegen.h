@@ -238,10 +238,12 @@ class MoveGenerator {
     // and a triple takes group 1 only when its wild budget allows. (The
     // all-wild pair stands for any rank: it is emitted once, below.)
     struct PairWords {
-      std::uint64_t lo;
-      std::uint64_t hi_after[2];  // hi with the declaration placed after 0 or 1 triple wild
+      std::uint64_t lo, hi;
     };
-    std::array<PairWords, kNumRanks * 14> pair_words;
+    // By the triple's wilds (0, or 1 and more): the declaration placed after
+    // them. Two plain arrays of whole words, so the copy below is a load, an
+    // OR and a store a move.
+    std::array<std::array<PairWords, kNumRanks * 14>, 2> pair_words;
     std::array<std::array<std::uint16_t, kNumRanks>, 2> run_begin, run_end;
     std::array<int, 3> group_begin{};
     int count = 0;
@@ -253,9 +255,9 @@ class MoveGenerator {
           const std::uint64_t declaration = detail::repeat_declaration(p, wilds);
           for (std::uint8_t pick : kSubsets.of_size(view_.config[p], 2 - wilds)) {
             const CardSet naturals = CardSet::from_rank_config(pick, p);
-            pair_words[count++] = {naturals.lo,
-                                   {naturals.hi | declaration << Move::kWildShift,
-                                    naturals.hi | declaration << (Move::kWildShift + 4)}};
+            pair_words[0][std::size_t(count)] = {naturals.lo, naturals.hi | declaration << Move::kWildShift};
+            pair_words[1][std::size_t(count++)] = {naturals.lo,
+                                                   naturals.hi | declaration << (Move::kWildShift + 4)};
           }
         }
         run_end[wilds][p] = std::uint16_t(count);
@@ -278,8 +280,8 @@ class MoveGenerator {
           const auto add = [&](int first, int last) {
             emit_batch(last - first, [&](auto put) {
               for (int i = first; i < last; ++i) {
-                const PairWords& pair = pair_words[std::size_t(i)];
-                put(Move{lo | pair.lo, hi | pair.hi_after[after]});
+                const PairWords& pair = pair_words[std::size_t(after)][std::size_t(i)];
+                put(Move{lo | pair.lo, hi | pair.hi});
               }
             });
           };
@@ -319,7 +321,50 @@ class MoveGenerator {
         missing += suits[i] == 0;
       }
       if (missing > view_.wilds) continue;
-      straight_step<0>(ranks, suits, top, 0, 0xF, 0, 0);
+      if (view_.wilds == 0) {
+        straights_without_wilds(ranks, suits, top);
+      } else {
+        straight_step<0>(ranks, suits, top, 0, 0xF, 0, 0);
+      }
+    }
+  }
+
+  // A hand without wilds (most hands): a window's straights are its first
+  // two positions' suits (the head) times its last three's (the tail), less
+  // the flushes, in the same order as straight_step's walk. The tails are
+  // written once and copied after each head in one batch.
+  void straights_without_wilds(const std::array<Rank, 5>& ranks, const std::array<std::uint8_t, 5>& suits,
+                               Rank top) {
+    std::array<std::uint64_t, 64> tails;  // at most 4 x 4 x 4
+    std::array<int, 4> flush_tail{-1, -1, -1, -1};  // the tail of one suit, by suit
+    int tail_count = 0;
+    for (unsigned a = suits[2]; a != 0; a &= a - 1) {
+      const unsigned x = a & (0u - a);
+      for (unsigned b = suits[3]; b != 0; b &= b - 1) {
+        const unsigned y = b & (0u - b);
+        const std::uint64_t xy = std::uint64_t(x) << (4 * ranks[2]) | std::uint64_t(y) << (4 * ranks[3]);
+        for (unsigned c = suits[4]; c != 0; c &= c - 1) {
+          const unsigned z = c & (0u - c);
+          if (x == y && y == z) flush_tail[std::size_t(std::countr_zero(x))] = tail_count;
+          tails[std::size_t(tail_count++)] = xy | std::uint64_t(z) << (4 * ranks[4]);
+        }
+      }
+    }
+    const std::uint64_t kind_rank = std::uint64_t(Kind::kStraight) << Move::kKindShift |
+                                    std::uint64_t(top) << Move::kRankShift;
+    for (unsigned a = suits[0]; a != 0; a &= a - 1) {
+      const unsigned x = a & (0u - a);
+      for (unsigned b = suits[1]; b != 0; b &= b - 1) {
+        const unsigned y = b & (0u - b);
+        const std::uint64_t head =
+            kind_rank | std::uint64_t(x) << (4 * ranks[0]) | std::uint64_t(y) << (4 * ranks[1]);
+        const int skip = x == y ? flush_tail[std::size_t(std::countr_zero(x))] : -1;
+        emit_batch(tail_count - (skip >= 0), [&](auto put) {
+          const int before = skip >= 0 ? skip : tail_count;
+          for (int j = 0; j < before; ++j) put(Move{head | tails[std::size_t(j)], 0});
+          for (int j = before + 1; j < tail_count; ++j) put(Move{head | tails[std::size_t(j)], 0});
+        });
+      }
     }
   }
 
@@ -344,6 +389,7 @@ class MoveGenerator {
   // Straight flushes: for each suit and window, the positions the suit lacks
   // are wild, and any subset of the others may be too.
   void straight_flushes(int above) {
+    if (view_.wilds == 0 && !holds_natural_straight_flush()) return;
     for (int suit = 0; suit < 4; ++suit) {
       const unsigned held = suit_positions(Suit(suit));
       if (std::popcount(held) + view_.wilds < 5) continue;
@@ -380,6 +426,15 @@ class MoveGenerator {
     }
   }
 
+  // Whether five consecutive ranks of one suit are held (most hands: no),
+  // all suits at once: suit s of rank r is bit 4r + s of the naturals.
+  bool holds_natural_straight_flush() const {
+    const std::uint64_t held = view_.naturals.lo;
+    const std::uint64_t from_two = held & held >> 4 & held >> 8 & held >> 12 & held >> 16;  // 2..6 to T..A
+    const std::uint64_t ace_low = held >> (4 * kAce) & held & held >> 4 & held >> 8 & held >> 12;  // A2345
+    return ((from_two & ((std::uint64_t{1} << 36) - 1)) | (ace_low & 0xF)) != 0;
+  }
+
   // Bit p set when the hand holds a natural card of `suit` at natural
   // position p (0 = low ace .. 13 = high ace).
   unsigned suit_positions(Suit suit) const {
@@ -413,6 +468,19 @@ class MoveGenerator {
       const auto& a = pair_parts(rank_at_position(start));
       const auto& b = pair_parts(rank_at_position(start + 1));
       const auto& c = pair_parts(top);
+      if (view_.wilds == 0) {
+        // Every part is natural: the tubes are the plain product, one batch.
+        const std::uint64_t kind_rank = std::uint64_t(Kind::kTube) << Move::kKindShift |
+                                        std::uint64_t(top) << Move::kRankShift;
+        emit_batch(a.count * b.count * c.count, [&](auto put) {
+          for (const detail::Part& x : a)
+            for (const detail::Part& y : b) {
+              const std::uint64_t lo = kind_rank | x.lo | y.lo, hi = x.hi | y.hi;
+              for (const detail::Part& z : c) put(Move{lo | z.lo, hi | z.hi});
+            }
+        });
+        continue;
+      }
       for (const detail::Part& x : a) {
         if (x.wilds > view_.wilds) break;
         for (const detail::Part& y : b) {
