@@ -72,6 +72,7 @@ using TripleParts = RankParts<3, 30>;
 template <class Parts, int Size>
 void build_parts(const HandView& view, Rank rank, Parts& parts) {
   parts.count = 0;
+  if (view.natural_count(rank) + view.wilds < Size) return;  // too few cards (most ranks for triples)
   const int max_wilds = view.wilds < Size ? view.wilds : Size;
   // A rank with no naturals has at most its all-wild part (fast path: most
   // hands miss several ranks).
@@ -247,18 +248,19 @@ class MoveGenerator {
     std::array<std::array<std::uint16_t, kNumRanks>, 2> run_begin, run_end;
     std::array<int, 3> group_begin{};
     int count = 0;
+    // Without wilds only group 0 is read, with the declaration after none.
     for (int wilds = 0; wilds <= 1; ++wilds) {
       group_begin[wilds] = count;
+      if (wilds > view_.wilds) continue;
       for (Rank p : view_.by_level) {
         run_begin[wilds][p] = std::uint16_t(count);
-        if (wilds <= view_.wilds) {
-          const std::uint64_t declaration = detail::repeat_declaration(p, wilds);
-          for (std::uint8_t pick : kSubsets.of_size(view_.config[p], 2 - wilds)) {
-            const CardSet naturals = CardSet::from_rank_config(pick, p);
-            pair_words[0][std::size_t(count)] = {naturals.lo, naturals.hi | declaration << Move::kWildShift};
-            pair_words[1][std::size_t(count++)] = {naturals.lo,
-                                                   naturals.hi | declaration << (Move::kWildShift + 4)};
-          }
+        const std::uint64_t declaration = detail::repeat_declaration(p, wilds);
+        for (std::uint8_t pick : kSubsets.of_size(view_.config[p], 2 - wilds)) {
+          const CardSet naturals = CardSet::from_rank_config(pick, p);
+          pair_words[0][std::size_t(count)] = {naturals.lo, naturals.hi | declaration << Move::kWildShift};
+          if (view_.wilds > 0)
+            pair_words[1][std::size_t(count)] = {naturals.lo, naturals.hi | declaration << (Move::kWildShift + 4)};
+          ++count;
         }
         run_end[wilds][p] = std::uint16_t(count);
       }
