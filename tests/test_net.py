@@ -175,3 +175,30 @@ def test_a_win_bonus_changes_what_learning_from_results_moves_toward(capsys):
     assert np.array_equal(bonus.params["w1"], again.params["w1"])
     assert main(["train-net", "--out", "x", "--win-bonus", "7"]) == 2
     assert "--win-bonus" in capsys.readouterr().err
+
+
+def test_a_pool_of_opponents_takes_the_chunks_in_turn_and_is_scored_against_each(tmp_path):
+    said = []
+    # 250 deals give more than the 4,096 decisions of one policy step.
+    common = dict(states=300, batches=10, deals=750, chunk=250, scored_deals=20, baseline="critic", log=said.append)
+    net = trainer.run(tmp_path / "pool", opponent=["rule", "tempo"], **common)
+    rounds = [line for line in said if "deals, the last 250 against" in line]
+    assert [line.split(" against ")[1].split(":")[0] for line in rounds] == ["rule", "tempo", "rule"]
+    assert all("against rule," in line and line.rstrip(")").split("(")[0].strip().endswith("against tempo")
+               for line in rounds)
+    # The pool changes what is learned, and the same pool learns the same.
+    alone = trainer.run(tmp_path / "alone", opponent="rule", **common)
+    again = trainer.run(tmp_path / "again", opponent=["rule", "tempo"], **common)
+    assert not np.array_equal(net.params["w1"], alone.params["w1"])
+    assert np.array_equal(net.params["w1"], again.params["w1"])
+
+
+def test_an_unknown_opponent_in_a_pool_is_refused_before_any_work(tmp_path, capsys):
+    from guandan.cli import main
+
+    with pytest.raises(ValueError, match="nosuch"):
+        trainer.run(tmp_path / "bad", states=300, batches=10, deals=100, opponent=["rule", "nosuch"])
+    assert not (tmp_path / "bad" / "checkpoint.npz").exists()
+    assert main(["train-net", "--out", str(tmp_path / "cli"), "--opponent", "rule,nosuch"]) == 2
+    assert "nosuch" in capsys.readouterr().err
+    assert not (tmp_path / "cli" / "checkpoint.npz").exists()

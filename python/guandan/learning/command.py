@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..common.options import real_in
+from ..common.options import bot_names, real_in
 from ..gd import arguments
 from .net_trainer import BASELINES
 
@@ -50,8 +50,9 @@ def add_commands(sub) -> None:
                        help="the core's bot imitated, a spec such as rule (default rule)")
     train.add_argument("--deals", type=arguments.integer_in(0, 100_000_000), default=0,
                        help="then deals of learning from results against --opponent (default 0)")
-    train.add_argument("--opponent", type=arguments.bot, default="rule",
-                       help="the core's bot played against while learning from results (default rule)")
+    train.add_argument("--opponent", type=bot_names, default=["rule"],
+                       help="the core's bot played against while learning from results, or several, comma-separated, "
+                       "which take the chunks of 10000 deals in turn (default rule)")
     train.add_argument("--baseline", choices=BASELINES, default="mean",
                        help="what a decision is expected to bring while learning from results: the running mean "
                        "of the deals' results, or a critic that learns it from the decision's view (default mean)")

@@ -31,7 +31,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -340,17 +340,26 @@ def run(
     export: Optional[Path] = None,
     threads: int = 1,
     deals: int = 0,
-    opponent: str = "rule",
+    opponent: Union[str, Sequence[str]] = "rule",
     baseline: str = "mean",
     win_bonus: float = 0.0,
     log: Callable[[str], None] = print,
+    chunk: int = 10_000,
+    scored_deals: int = 1000,
 ) -> Net:
     """The whole command, in two phases with a checkpoint in ``out`` after
     every chunk: imitation of ``teacher`` for ``batches`` steps (its
     positions kept in ``out``), then the policy gradient for ``deals``
     deals against ``opponent`` (reinforce), each chunk scored by
     :func:`evaluate`; then optionally the export. From scratch, or with
-    ``resume`` from the checkpoint, to the same weights."""
+    ``resume`` from the checkpoint, to the same weights. Several opponents
+    (a pool) take the chunks of ``chunk`` deals in turn, by the deals done,
+    and each chunk is scored against every one of them."""
+    opponents = [opponent] if isinstance(opponent, str) else list(opponent)
+    if not opponents:
+        raise ValueError("opponent must name at least one bot")
+    for name in opponents:  # refused now, not after the imitation
+        BatchEnv(envs=1, seed=0, bots={1: name, 3: name})
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.npz"
     net = Net.load(checkpoint) if resume and checkpoint.exists() else Net.initial(seed)
@@ -369,17 +378,23 @@ def run(
             net.save(checkpoint)
             log(f"imitation step {net.imitation_steps}: loss {loss:.3f}, agrees with {teacher} on "
                 f"{accuracy(net, data, held_out[:500]):.1%} of held-out positions")
-    chunk = 10_000
     while net.deals < deals:
         if net.deals == 0:
             net.moments, net.steps = {}, 0  # a new objective: the optimiser starts over
         n = min(chunk, deals - net.deals)
-        reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=opponent, baseline=baseline,
+        against = opponents[(net.deals // chunk) % len(opponents)]
+        reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=against, baseline=baseline,
                   win_bonus=win_bonus, log=lambda _: None)
         net.deals += n
         net.save(checkpoint)
-        log(f"{net.deals:,} deals against {opponent}: {evaluate(net, 1000, opponent=opponent):+.3f} "
-            f"levels per deal against it (1,000 duplicate deals)")
+        if len(opponents) == 1:
+            log(f"{net.deals:,} deals against {against}: {evaluate(net, scored_deals, opponent=against):+.3f} "
+                f"levels per deal against it ({scored_deals:,} duplicate deals)")
+        else:
+            scores = ", ".join(f"{evaluate(net, scored_deals, opponent=o):+.3f} against {o}"
+                               for o in dict.fromkeys(opponents))
+            log(f"{net.deals:,} deals, the last {n:,} against {against}: levels per deal {scores} "
+                f"({scored_deals:,} duplicate deals each)")
     if export is not None:
         export_weights(net, export)
         log(f"exported the weights to {export}")
