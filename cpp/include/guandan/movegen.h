@@ -391,7 +391,7 @@ class MoveGenerator {
   // Straight flushes: for each suit and window, the positions the suit lacks
   // are wild, and any subset of the others may be too.
   void straight_flushes(int above) {
-    if (view_.wilds == 0 && !holds_natural_straight_flush()) return;
+    if (view_.wilds == 0 && !view_.holds_natural_straight_flush()) return;
     for (int suit = 0; suit < 4; ++suit) {
       const unsigned held = suit_positions(Suit(suit));
       if (std::popcount(held) + view_.wilds < 5) continue;
@@ -426,15 +426,6 @@ class MoveGenerator {
         }
       }
     }
-  }
-
-  // Whether five consecutive ranks of one suit are held (most hands: no),
-  // all suits at once: suit s of rank r is bit 4r + s of the naturals.
-  bool holds_natural_straight_flush() const {
-    const std::uint64_t held = view_.naturals.lo;
-    const std::uint64_t from_two = held & held >> 4 & held >> 8 & held >> 12 & held >> 16;  // 2..6 to T..A
-    const std::uint64_t ace_low = held >> (4 * kAce) & held & held >> 4 & held >> 8 & held >> 12;  // A2345
-    return ((from_two & ((std::uint64_t{1} << 36) - 1)) | (ace_low & 0xF)) != 0;
   }
 
   // Bit p set when the hand holds a natural card of `suit` at natural

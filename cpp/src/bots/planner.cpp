@@ -322,12 +322,8 @@ struct Flush {
 };
 
 int natural_flushes(const HandView& view, std::array<Flush, kMaxFlushes>& out) {
+  if (!view.holds_natural_straight_flush()) return 0;  // most hands
   const std::uint64_t present = view.naturals.lo | view.naturals.hi;  // a bit per kind held
-  // Most hands hold none. Kind bit 4r + s of `four` says suit s holds ranks
-  // r..r+3; a flush is five in a row starting at 2 .. 10, or A2345.
-  const std::uint64_t four = present & present >> 4 & present >> 8 & present >> 12;
-  const std::uint64_t five_from_two_to_ten = four & present >> 16 & ((std::uint64_t(1) << 4 * (kAce - 3)) - 1);
-  if (five_from_two_to_ten == 0 && (present >> 4 * kAce & four & 0xF) == 0) return 0;
   int n = 0;
   for (int suit = 0; suit < 4; ++suit) {
     unsigned held = 0;  // natural positions held in this suit
