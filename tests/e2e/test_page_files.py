@@ -43,6 +43,12 @@ GAME_PAGES = {
 }
 
 
+def loads_texts_of(name, game):
+    """Whether the page script `name` loads the texts of `game` (loadGame, or startRulesPage's game)."""
+    text = (STATIC / name).read_text(encoding="utf-8")
+    return f'loadGame("{game}")' in text or f'game: "{game}"' in text
+
+
 def used_keys(path):
     text = path.read_text(encoding="utf-8")
     used = set(re.findall(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', text))
@@ -67,8 +73,7 @@ def test_every_key_the_pages_use_exists():
     own = {}  # file name -> the keys of the game whose pages use it
     for game, pages in GAME_PAGES.items():
         for name in pages["entry"]:
-            text = (STATIC / name).read_text(encoding="utf-8")
-            assert f'loadGame("{game}")' in text or f'game: "{game}"' in text, f"{name} does not load the texts of {game}"
+            assert loads_texts_of(name, game), f"{name} does not load the texts of {game}"
         for name in pages["files"]:
             own[name] = set(catalogue(game)["en"])
     for path in PAGES + SCRIPTS:
@@ -138,8 +143,7 @@ def test_the_page_names_every_combination_as_the_server_does():
     cards = (STATIC / "cards.js").read_text(encoding="utf-8")
     assert "t(`kind.${kind}`, params)" in cards
     for name in GAME_PAGES["guandan"]["entry"]:  # the pages that show cards.js's names load them
-        text = (STATIC / name).read_text(encoding="utf-8")
-        assert 'loadGame("guandan")' in text or 'game: "guandan"' in text, name
+        assert loads_texts_of(name, "guandan"), name
     # and the rules page uses the same names, in both languages
     rules = (STATIC / "rules.html").read_text(encoding="utf-8")
     english_rules, chinese_rules = rules.split('<article data-lang="zh"', 1)

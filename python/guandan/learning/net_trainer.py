@@ -359,7 +359,7 @@ def run(
     if not opponents:
         raise ValueError("opponent must name at least one bot")
     for name in opponents:  # refused now, not after the imitation
-        BatchEnv(envs=1, seed=0, bots={1: name, 3: name})
+        _core.policy_spec(name)
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.npz"
     net = Net.load(checkpoint) if resume and checkpoint.exists() else Net.initial(seed)
