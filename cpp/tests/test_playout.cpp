@@ -61,6 +61,39 @@ class WithoutListChecked final : public Policy {
   Policy& twin_;
 };
 
+// A policy that lets `reference` choose from the list, and checks that a
+// policy asked first without the list and then, needing it, from the list
+// (what choose_play may remember of the first question) chooses the same;
+// and that one left with that memory from the decision before (asked
+// without the list, never handed it) chooses the same at this decision.
+class AskedTwiceChecked final : public Policy {
+ public:
+  AskedTwiceChecked(Policy& reference, Policy& asked_twice, Policy& left_asking)
+      : reference_(reference), asked_twice_(asked_twice), left_asking_(left_asking) {}
+  int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override {
+    const int choice = reference_.choose_play(view, moves, count, can_pass, rng);
+    Move play;
+    if (asked_twice_.choose_without_list(view, can_pass, rng, play) == WithoutList::kNeedsList) {
+      ++asked_with_list;
+      CHECK(asked_twice_.choose_play(view, moves, count, can_pass, rng) == choice);
+    }
+    CHECK(left_asking_.choose_play(view, moves, count, can_pass, rng) == choice);
+    left_asking_.choose_without_list(view, can_pass, rng, play);
+    return choice;
+  }
+  CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override {
+    asked_twice_.choose_card(view, options, rng);
+    left_asking_.choose_card(view, options, rng);
+    return reference_.choose_card(view, options, rng);
+  }
+  long asked_with_list = 0;
+
+ private:
+  Policy& reference_;
+  Policy& asked_twice_;
+  Policy& left_asking_;
+};
+
 // Deal i of run `run`: seeded hands at level i % 13, after a random previous
 // placing (tribute first), or from the first deal's leader; `rng` is then
 // the playout's stream.
@@ -87,6 +120,20 @@ void compare_without_list(const char* name) {
     play_out(deal, policies, rng, *moves);
   }
   CHECK(checked.decided > 1000);
+}
+
+// Asking without the list first changes no choice made from the list.
+void compare_asked_twice(const char* name) {
+  auto reference = make_policy(name), asked_twice = make_policy(name), left_asking = make_policy(name);
+  AskedTwiceChecked checked(*reference, *asked_twice, *left_asking);
+  Policy* const policies[4] = {&checked, &checked, &checked, &checked};
+  auto moves = std::make_unique<MoveList>();
+  for (std::uint64_t i = 0; i < 60; ++i) {
+    Rng rng(0);
+    DealState deal = seeded_run_deal(11, i, Ruleset{}, false, rng);
+    play_out(deal, policies, rng, *moves);
+  }
+  CHECK(checked.asked_with_list > 300);
 }
 
 void play_deals(const char* name, const Ruleset& rules) {
@@ -124,7 +171,10 @@ void test_playout() {
     play_deals(name, Ruleset{});
     play_deals(name, three_out);
   }
-  for (const char* name : {"rule", "rule_bomber", "rule_patient", "rule_v2"}) compare_without_list(name);
+  for (const char* name : {"rule", "rule_bomber", "rule_patient", "rule_v2"}) {
+    compare_without_list(name);
+    compare_asked_twice(name);
+  }
 }
 
 }  // namespace guandan::testing

@@ -349,8 +349,13 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
     return lead >= 0 ? lead : 0;
   }
 
-  const int planned = follow_by_plan(view, plan, style, listed, tops);
-  if (planned != kNoPlannedFollow) return planned;
+  UnplannedFollow& unplanned = unplanned_[std::size_t(seat & 3)];
+  const bool known_unplanned = unplanned == unplanned_follow_of(view);
+  unplanned.known = false;
+  if (!known_unplanned) {
+    const int planned = follow_by_plan(view, plan, style, listed, tops);
+    if (planned != kNoPlannedFollow) return planned;
+  }
   const int owner_cards = view.last_player >= 0 ? view.counts[view.last_player] : 0;
   const bool danger = owner_cards > 0 && owner_cards <= style.danger_cards;
 
@@ -434,7 +439,9 @@ Policy::WithoutList RulePolicy::choose_without_list(const PlayerView& view, bool
     play = readings.at(id);
     return WithoutList::kPlay;
   }
-  return can_pass && id == -1 ? WithoutList::kPass : WithoutList::kNeedsList;
+  if (can_pass && id == -1) return WithoutList::kPass;
+  if (can_pass) unplanned_[std::size_t(view.seat & 3)] = unplanned_follow_of(view);
+  return WithoutList::kNeedsList;
 }
 
 CardKind RulePolicy::choose_card(const PlayerView& view, CardSet options, Rng&) {

@@ -81,6 +81,21 @@ class RulePolicy final : public Policy {
     bool valid = false;
     HandPlan plan;
   };
+  // The follow for which choose_without_list found no planned play, so that
+  // choose_play, asked next with the list, need not look again: the same
+  // hand, play to beat and card counts (any play between changes a count).
+  struct UnplannedFollow {
+    bool known = false;
+    CardSet hand;
+    Move play;
+    int owner = -1;
+    std::array<int, 4> counts{};
+    bool operator==(const UnplannedFollow&) const = default;
+  };
+  static UnplannedFollow unplanned_follow_of(const PlayerView& view) {
+    return {true, view.hand, view.last_play, view.last_player, view.counts};
+  }
+  std::array<UnplannedFollow, 4> unplanned_{};
   bool drop_played_combo(Cached& c, CardSet hand);
   std::array<Cached, 4> cache_{};
 };
