@@ -202,3 +202,81 @@ def test_an_unknown_opponent_in_a_pool_is_refused_before_any_work(tmp_path, caps
     assert main(["train-net", "--out", str(tmp_path / "cli"), "--opponent", "rule,nosuch"]) == 2
     assert "nosuch" in capsys.readouterr().err
     assert not (tmp_path / "cli" / "checkpoint.npz").exists()
+
+
+def test_hidden_features_hold_the_other_hands_and_their_plans():
+    from guandan.learning.encoding import _counts
+
+    env = BatchEnv(envs=6, seed=4)
+    step = env.reset()
+    rng = np.random.default_rng(1)
+    part = 54 + 2
+    assert trainer.HIDDEN_FEATURES == 3 * part
+    own_plan = {}  # (env, seat) -> (hand counts, turns and bombs) when it last acted
+    compared = 0
+    for _ in range(120):
+        hidden, views = env.hidden_features(), env.view_features()
+        for j in range(env.envs):
+            deal = guandan.Deal.from_text(env.deal_text(j))
+            me = deal.turn
+            for r in (1, 2, 3):
+                seat = (me + r) % 4
+                mine = hidden[j, (r - 1) * part : r * part]
+                hand = _counts(deal.hands[seat].bits)
+                assert np.array_equal(mine[:54], hand)
+                assert mine[:54].sum() == views[j, 245 + r - 1]  # the count the view shows
+                if hand.sum() == 0:
+                    assert mine[54] == mine[55] == 0
+                seen = own_plan.get((j, seat))
+                if seen is not None and np.array_equal(seen[0], hand):
+                    assert tuple(mine[54:]) == seen[1]
+                    compared += 1
+            own_plan[(j, me)] = (_counts(deal.hands[me].bits), tuple(views[j, 265:267]))
+        step = env.step(env.sample_actions(step.mask, rng))
+    assert compared > 200
+
+
+def test_td_advantages_run_from_the_result_to_the_next_estimate():
+    expected = np.array([0.5, -0.25, 1.0], np.float32)
+    # lam 1: the result less each estimate; lam 0: the next estimate (or the result) less this one.
+    assert np.allclose(trainer.td_advantages(expected, 2.0, 1.0), 2.0 - expected)
+    assert np.allclose(trainer.td_advantages(expected, 2.0, 0.0), [-0.75, 1.25, 1.0])
+    errors = np.array([-0.75, 1.25, 1.0])
+    assert np.allclose(trainer.td_advantages(expected, 2.0, 0.5),
+                       [errors[0] + 0.5 * errors[1] + 0.25 * errors[2], errors[1] + 0.5 * errors[2], errors[2]])
+
+
+def test_an_oracle_critic_reads_every_hand_learns_repeatably_and_is_refused_a_bad_lam(tmp_path, capsys):
+    from guandan.cli import main
+
+    def learned(lam):
+        net = trainer.Net.initial(3)
+        trainer.reinforce(net, 150, seed=4, envs=32, batch=512, baseline="oracle", lam=lam, log=lambda _: None)
+        return net
+
+    one, two, other = learned(0.9), learned(0.9), learned(1.0)
+    assert one.params["v1"].shape == (trainer.VIEW_FEATURES + trainer.HIDDEN_FEATURES, trainer.CRITIC_HIDDEN)
+    for name in trainer.PARAM_NAMES + trainer.CRITIC_NAMES:
+        assert np.array_equal(one.params[name], two.params[name])
+    assert not np.array_equal(one.params["w1"], other.params["w1"])  # lam changes the advantages
+    # A view-only critic is replaced by one of the oracle's width, not reused.
+    net = trainer.Net.initial(3)
+    net.add_critic(5)
+    assert net.params["v1"].shape[0] == trainer.VIEW_FEATURES
+    net.add_critic(5, trainer.VIEW_FEATURES + trainer.HIDDEN_FEATURES)
+    assert net.params["v1"].shape[0] == trainer.VIEW_FEATURES + trainer.HIDDEN_FEATURES
+    with pytest.raises(ValueError, match="lam"):
+        trainer.reinforce(trainer.Net.initial(3), 10, seed=4, baseline="oracle", lam=1.5)
+    # Holding the policy, only the critic learns.
+    held = trainer.Net.initial(3)
+    trainer.reinforce(held, 150, seed=4, envs=32, batch=512, baseline="oracle", hold_policy=True, log=lambda _: None)
+    start = trainer.Net.initial(3)
+    assert held.steps > 0
+    assert all(np.array_equal(held.params[k], start.params[k]) for k in trainer.PARAM_NAMES)
+    fresh = trainer.Net.initial(3)
+    fresh.add_critic(4, trainer.VIEW_FEATURES + trainer.HIDDEN_FEATURES)
+    assert not np.array_equal(held.params["v1"], fresh.params["v1"])
+    with pytest.raises(ValueError, match="hold_policy"):
+        trainer.reinforce(trainer.Net.initial(3), 10, seed=4, baseline="mean", hold_policy=True)
+    assert main(["train-net", "--out", str(tmp_path), "--lam", "2"]) == 2
+    assert "--lam" in capsys.readouterr().err

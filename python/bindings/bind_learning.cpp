@@ -22,6 +22,7 @@ void init_learning(py::module_& m) {
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("ACTION_FEATURES") = kActionFeatures;
   m.attr("NET_VIEW_FEATURES") = kNetViewFeatures;
+  m.attr("NET_HIDDEN_FEATURES") = kNetHiddenFeatures;
   m.attr("NET_PLAN_FEATURES") = kNetPlanFeatures;
   m.attr("NET_HIDDEN") = py::make_tuple(kNetHidden1, kNetHidden2);
   m.def("net_scores", [](py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> view,
@@ -77,6 +78,11 @@ void init_learning(py::module_& m) {
             env.view_features(out.mutable_data());
             return out;
           }, "The seat to act's view features (bots/net_features.h), one row per env.")
+      .def("hidden_features", [](const BatchEnv& env) {
+            py::array_t<std::int8_t> out({py::ssize_t(env.size()), py::ssize_t(kNetHiddenFeatures)});
+            env.hidden_features(out.mutable_data());
+            return out;
+          }, "What the seat to act cannot see (bots/net_features.h), one row per env: for training a critic only.")
       .def("plan_rows", [](const BatchEnv& env) {
             py::array_t<std::int8_t> out({py::ssize_t(env.legal_count()), py::ssize_t(kNetPlanFeatures)});
             env.plan_rows(out.mutable_data());

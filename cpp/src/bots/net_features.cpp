@@ -31,6 +31,20 @@ void net_view_features(const PlayerView& view, std::int8_t* out) {
   out[266] = std::int8_t(plan.bombs);
 }
 
+void net_hidden_features(const std::array<CardSet, 4>& hands, int seat, Rank level, MoveRules rules,
+                         std::int8_t* out) {
+  std::memset(out, 0, kNetHiddenFeatures);
+  for (int r = 1; r < 4; ++r) {
+    const CardSet hand = hands[std::size_t((seat + r) % 4)];
+    std::int8_t* part = out + (r - 1) * (54 + 2);
+    add_card_counts(hand, part);
+    if (hand.empty()) continue;
+    const PlanScore plan = plan_score(hand, level, rules);
+    part[54] = std::int8_t(plan.turns);
+    part[55] = std::int8_t(plan.bombs);
+  }
+}
+
 NetPlanFeatures::NetPlanFeatures(CardSet hand, Rank level, MoveRules rules)
     : hand_(hand), level_(level), rules_(rules), plan_(plan_hand(hand, level, rules)) {}
 

@@ -138,6 +138,15 @@ void BatchEnv::view_features(std::int8_t* out) const {
   }
 }
 
+void BatchEnv::hidden_features(std::int8_t* out) const {
+  for (std::size_t env = 0; env < slots_.size(); ++env) {
+    const RecordedDeal& deal = *slots_[env].deal;
+    const std::array<CardSet, 4> hands{deal.hand(0), deal.hand(1), deal.hand(2), deal.hand(3)};
+    net_hidden_features(hands, deal.turn(), deal.level(), deal.rules().move_rules(),
+                        out + env * kNetHiddenFeatures);
+  }
+}
+
 void BatchEnv::plan_rows(std::int8_t* out) const {
   std::int64_t row = 0;
   for (const Slot& slot : slots_) {

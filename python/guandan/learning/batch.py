@@ -99,6 +99,15 @@ class BatchEnv(BatchEnvBase):
             raise RuntimeError("call reset() before view_features()")
         return self._core.view_features()
 
+    def hidden_features(self) -> np.ndarray:
+        """What the seat to act cannot see (bots/net_features.h): the other
+        three hands, next, partner, previous, as card counts and their plans'
+        turns and bombs, one int8 row per env. For training a critic that
+        knows every hand; never an input of a bot."""
+        if not self._started:
+            raise RuntimeError("call reset() before hidden_features()")
+        return self._core.hidden_features()
+
     def plan_rows(self) -> np.ndarray:
         """What the planner says of each legal action, as the learned bot
         reads it (bots/net_features.h): one int8 row per row of

@@ -30,6 +30,7 @@ def _train(args: argparse.Namespace) -> int:
         opponent=args.opponent,
         baseline=args.baseline,
         win_bonus=args.win_bonus,
+        lam=args.lam,
     )
     return 0
 
@@ -55,7 +56,11 @@ def add_commands(sub) -> None:
                        "which take the chunks of 10000 deals in turn (default rule)")
     train.add_argument("--baseline", choices=BASELINES, default="mean",
                        help="what a decision is expected to bring while learning from results: the running mean "
-                       "of the deals' results, or a critic that learns it from the decision's view (default mean)")
+                       "of the deals' results, a critic that learns it from the decision's view, or (oracle) one "
+                       "that also sees every other hand, for training only (default mean)")
+    train.add_argument("--lam", type=real_in(0, 1), default=1.0,
+                       help="with a critic, how far its later estimates stand in for the deal's result in a "
+                       "decision's advantage: 1 the result alone, below 1 the next estimates weigh in (default 1)")
     train.add_argument("--win-bonus", type=real_in(0, 6), default=0.0,
                        help="levels a deal won counts beyond those it pays while learning from results (default 0)")
     train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")

@@ -50,7 +50,10 @@ PARAM_NAMES = ("w1", "b1", "w2", "b2", "w3", "b3")
 # only: the bot does not use it and it is not exported.
 CRITIC_HIDDEN = 64
 CRITIC_NAMES = ("v1", "vb1", "v2", "vb2")
-BASELINES = ("mean", "critic")
+# The baseline "oracle" is a critic that also reads what the seat cannot see
+# (every other hand and its plan), as PerfectDou's does: training only.
+HIDDEN_FEATURES: int = _core.NET_HIDDEN_FEATURES
+BASELINES = ("mean", "critic", "oracle")
 
 
 def action_inputs(env: BatchEnv) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -156,13 +159,18 @@ class Net:
         h2 = np.maximum(h1 @ p["w2"] + p["b2"], 0)
         return h2 @ p["w3"] + p["b3"][0], (x, h1, h2)
 
-    def add_critic(self, seed: int) -> None:
-        """The critic's parameters, drawn from their own stream (the policy's
-        are unchanged), if the net has none yet."""
-        if "v1" in self.params:
+    def add_critic(self, seed: int, inputs: int = VIEW_FEATURES) -> None:
+        """The critic's parameters for rows of `inputs` features, drawn from
+        their own stream (the policy's are unchanged), unless the net has a
+        critic of that width already (one of another width is replaced, with
+        its optimiser state)."""
+        if "v1" in self.params and self.params["v1"].shape[0] == inputs:
             return
+        for name in CRITIC_NAMES:
+            self.moments.pop(f"{name}_m", None)
+            self.moments.pop(f"{name}_v", None)
         rng = np.random.default_rng((seed, 7))
-        self.params["v1"] = (rng.standard_normal((VIEW_FEATURES, CRITIC_HIDDEN)) * np.sqrt(2.0 / VIEW_FEATURES)).astype(np.float32)
+        self.params["v1"] = (rng.standard_normal((inputs, CRITIC_HIDDEN)) * np.sqrt(2.0 / inputs)).astype(np.float32)
         self.params["vb1"] = np.zeros(CRITIC_HIDDEN, np.float32)
         self.params["v2"] = (rng.standard_normal(CRITIC_HIDDEN) * np.sqrt(2.0 / CRITIC_HIDDEN)).astype(np.float32)
         self.params["vb2"] = np.zeros(1, np.float32)
@@ -346,6 +354,7 @@ def run(
     log: Callable[[str], None] = print,
     chunk: int = 10_000,
     scored_deals: int = 1000,
+    lam: float = 1.0,
 ) -> Net:
     """The whole command, in two phases with a checkpoint in ``out`` after
     every chunk: imitation of ``teacher`` for ``batches`` steps (its
@@ -358,6 +367,8 @@ def run(
     opponents = [opponent] if isinstance(opponent, str) else list(opponent)
     if not opponents:
         raise ValueError("opponent must name at least one bot")
+    if not 0.0 <= lam <= 1.0:
+        raise ValueError(f"lam must be within 0..1, not {lam!r}")
     for name in opponents:  # refused now, not after the imitation
         _core.policy_spec(name)
     out.mkdir(parents=True, exist_ok=True)
@@ -384,7 +395,7 @@ def run(
         n = min(chunk, deals - net.deals)
         against = opponents[(net.deals // chunk) % len(opponents)]
         reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=against, baseline=baseline,
-                  win_bonus=win_bonus, log=lambda _: None)
+                  win_bonus=win_bonus, lam=lam, log=lambda _: None)
         net.deals += n
         net.save(checkpoint)
         if len(opponents) == 1:
@@ -469,6 +480,25 @@ def evaluate(net: Net, deals: int = 1000, seed: int = 10**9, opponent: str = "ru
 CRITIC_LR_SCALE = {name: 10.0 for name in CRITIC_NAMES}
 
 
+def td_advantages(expected: np.ndarray, result: float, lam: float) -> np.ndarray:
+    """The advantages of one deal's decisions, in order, from the critic's
+    `expected` results before each and the deal's `result`: with lam 1 the
+    result less each estimate (Monte Carlo); below 1 the estimates of the
+    decisions after weigh in (generalised advantage estimation, no
+    discount: each step's error is the next estimate, or the result, less
+    this one, and a decision's advantage sums the errors from it on, the
+    k-th later one weighted lam**k), which trades a little bias for much
+    less noise than one result credited to every decision of the deal."""
+    following = np.append(expected[1:], np.float32(result))
+    errors = following - expected
+    advantages = np.empty_like(errors)
+    running = 0.0
+    for t in range(len(errors) - 1, -1, -1):
+        running = errors[t] + lam * running
+        advantages[t] = running
+    return advantages
+
+
 def _critic_grads(
     net: Net, views: np.ndarray, hidden: np.ndarray, expected: np.ndarray, returns: np.ndarray
 ) -> Dict[str, np.ndarray]:
@@ -490,6 +520,8 @@ def reinforce(
     batch: int = 4096,
     baseline: str = "mean",
     win_bonus: float = 0.0,
+    lam: float = 1.0,
+    hold_policy: bool = False,
     log: Callable[[str], None] = print,
 ) -> Net:
     """Plays `deals` deals as seats 0 and 2 against `opponent`, drawing from
@@ -497,19 +529,29 @@ def reinforce(
     that did better than expected (REINFORCE): the method that learns from
     results, not from a teacher. What a decision is expected to bring is,
     with `baseline` "mean", the running mean of the deals' results (one
-    figure for every decision of a deal), or with "critic" the critic's
-    estimate from the decision's own view, which learns alongside (each
-    decision's advantage is its deal's result less that estimate). A deal's
-    result is the levels the team gained (negative: lost), and `win_bonus`
-    more levels for a deal won (fewer for one lost), as the search's
-    win_bonus counts it: going out first is worth more than it pays."""
+    figure for every decision of a deal), with "critic" the critic's
+    estimate from the decision's own view, which learns alongside, and with
+    "oracle" a critic that also sees every other hand (training only: the
+    policy still reads the view alone). With a critic, a decision's
+    advantage is its deal's result less that estimate, or with `lam` below
+    1 the critic's later estimates weigh in (:func:`td_advantages`). A
+    deal's result is the levels the team gained (negative: lost), and
+    `win_bonus` more levels for a deal won (fewer for one lost), as the
+    search's win_bonus counts it: going out first is worth more than it
+    pays. With `hold_policy` only the critic learns (a new critic fitted
+    before it steers a trained policy)."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline must be one of {', '.join(BASELINES)}, not {baseline!r}")
-    if baseline == "critic":
-        net.add_critic(seed)
+    if not 0.0 <= lam <= 1.0:
+        raise ValueError(f"lam must be within 0..1, not {lam!r}")
+    if baseline != "mean":
+        net.add_critic(seed, VIEW_FEATURES + (HIDDEN_FEATURES if baseline == "oracle" else 0))
+    elif hold_policy:
+        raise ValueError("hold_policy needs a critic to learn (baseline critic or oracle)")
+    lr_scale = {**{name: 0.0 for name in PARAM_NAMES}, **CRITIC_LR_SCALE} if hold_policy else CRITIC_LR_SCALE
     rng = np.random.default_rng((seed, net.steps))
     env = BatchEnv(envs=envs, seed=seed + net.steps, bots={1: opponent, 3: opponent})
-    step = env.reset()
+    env.reset()
     open_rows: List[List[np.ndarray]] = [[] for _ in range(envs)]
     open_pick: List[List[int]] = [[] for _ in range(envs)]
     open_views: List[List[np.ndarray]] = [[] for _ in range(envs)]
@@ -517,27 +559,28 @@ def reinforce(
     done_x: List[np.ndarray] = []
     done_sizes: List[int] = []
     done_pick: List[int] = []
-    done_return: List[float] = []
+    done_deals: List[Tuple[int, float]] = []  # each ended deal's decisions (how many) and result
     played, mean_result = 0, 0.0
     while played < deals:
         x, actions, offsets, scores = _decisions(net, env)
+        hidden = env.hidden_features() if baseline == "oracle" else None
         chosen = _pick(scores, offsets, rng, temperature)
         for j in range(envs):
             lo, hi = offsets[j], offsets[j + 1]
             if hi - lo > 1 and actions[chosen[j]] < GIVE_BASE:
                 open_rows[j].append(x[lo:hi])
                 open_pick[j].append(int(chosen[j] - lo))
-                open_views[j].append(x[lo, :VIEW_FEATURES])
+                view = x[lo, :VIEW_FEATURES]
+                open_views[j].append(view if hidden is None else np.concatenate([view, hidden[j]]))
         step = env.step(actions[chosen])
         for ended in np.flatnonzero(step.done).tolist():
             levels = float(step.reward[ended, 0])
             result = levels + win_bonus * float(np.sign(levels))
-            for rows, pick, view in zip(open_rows[ended], open_pick[ended], open_views[ended]):
-                done_x.append(rows)
-                done_sizes.append(len(rows))
-                done_pick.append(pick)
-                done_return.append(result)
-                done_views.append(view)
+            done_x.extend(open_rows[ended])
+            done_sizes.extend(len(rows) for rows in open_rows[ended])
+            done_pick.extend(open_pick[ended])
+            done_views.extend(open_views[ended])
+            done_deals.append((len(open_pick[ended]), result))
             open_rows[ended], open_pick[ended], open_views[ended] = [], [], []
             played += 1
             mean_result += (result - mean_result) * 0.01
@@ -548,17 +591,23 @@ def reinforce(
                 starts=np.concatenate([[0], np.cumsum(done_sizes)]),
                 targets=np.asarray(done_pick),
             )
-            returns = np.asarray(done_return, np.float32)
-            if baseline == "critic":
-                views = np.stack(done_views).astype(np.float32)
-                expected, hidden = net.values(views)
-                _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=returns - expected)
-                grads.update(_critic_grads(net, views, hidden, expected, returns))
-                adam_step(net, grads, lr, lr_scale=CRITIC_LR_SCALE)
-            else:
+            returns = np.concatenate([np.full(n, r, np.float32) for n, r in done_deals])
+            if baseline == "mean":
                 _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=returns - mean_result)
                 adam_step(net, grads, lr)
-            done_x, done_sizes, done_pick, done_return, done_views = [], [], [], [], []
+            else:
+                views = np.stack(done_views).astype(np.float32)
+                expected, hidden_layer = net.values(views)
+                if lam == 1.0:
+                    advantages = returns - expected
+                else:
+                    bounds = np.cumsum([0] + [n for n, _ in done_deals])
+                    advantages = np.concatenate([td_advantages(expected[a:b], r, lam)
+                                                 for (a, b), (_, r) in zip(zip(bounds[:-1], bounds[1:]), done_deals)])
+                _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=advantages)
+                grads.update(_critic_grads(net, views, hidden_layer, expected, returns))
+                adam_step(net, grads, lr, lr_scale=lr_scale)
+            done_x, done_sizes, done_pick, done_views, done_deals = [], [], [], [], []
             if net.steps % 20 == 0:
                 log(f"step {net.steps}: {played:,} deals, mean result {mean_result:+.3f}")
     return net
