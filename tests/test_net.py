@@ -280,3 +280,58 @@ def test_an_oracle_critic_reads_every_hand_learns_repeatably_and_is_refused_a_ba
         trainer.reinforce(trainer.Net.initial(3), 10, seed=4, baseline="mean", hold_policy=True)
     assert main(["train-net", "--out", str(tmp_path), "--lam", "2"]) == 2
     assert "--lam" in capsys.readouterr().err
+
+
+def test_the_hand_predictor_learns_the_hidden_hands_and_moves_only_the_view_rows():
+    env = BatchEnv(envs=64, seed=6)
+    step = env.reset()
+    rng = np.random.default_rng(2)
+    views, hands = [], []
+    for _ in range(8):
+        views.append(env.view_features())
+        hands.append(trainer.hand_counts(env.hidden_features()))
+        step = env.step(env.sample_actions(step.mask, rng))
+    views = np.concatenate(views).astype(np.float32)
+    hands = np.concatenate(hands).astype(np.float32)
+    assert hands.shape == (len(views), trainer.HAND_COUNTS) and hands.max() <= 2
+    net = trainer.Net.initial(3)
+    net.add_predictor(5)
+    first, grads = trainer.predictor_grads(net, views, hands, 1.0)
+    # Only the first layer's view rows (and its bias) and the predictor move.
+    assert set(grads) == {"w1", "b1", "p1", "pb1"}
+    assert not grads["w1"][trainer.VIEW_FEATURES :].any() and grads["w1"][: trainer.VIEW_FEATURES].any()
+    for _ in range(300):
+        _, grads = trainer.predictor_grads(net, views, hands, 1.0)
+        trainer.adam_step(net, grads, 1e-3)
+    last, _ = trainer.predictor_grads(net, views, hands, 1.0)
+    assert last < first / 2
+
+
+def test_learning_from_results_with_the_hand_predictor_is_repeatable_and_checkpoints_it(tmp_path):
+    def learned(weight):
+        net = trainer.Net.initial(3)
+        trainer.reinforce(net, 150, seed=4, envs=32, batch=512, baseline="critic", predict_hands=weight,
+                          log=lambda _: None)
+        return net
+
+    one, two, without = learned(1.0), learned(1.0), learned(0.0)
+    assert "p1" in one.params and "p1" not in without.params
+    for name in trainer.PARAM_NAMES + trainer.PREDICTOR_NAMES:
+        assert np.array_equal(one.params[name], two.params[name])
+    assert not np.array_equal(one.params["w1"], without.params["w1"])
+    one.save(tmp_path / "p.npz")
+    assert np.array_equal(trainer.Net.load(tmp_path / "p.npz").params["p1"], one.params["p1"])
+    with pytest.raises(ValueError, match="predict_hands"):
+        trainer.reinforce(trainer.Net.initial(3), 10, seed=4, predict_hands=-1.0)
+
+
+def test_train_net_passes_the_hand_predictor_on_and_refuses_a_negative_weight(tmp_path, capsys):
+    from guandan.cli import main
+
+    out = tmp_path / "pred"
+    assert main(["train-net", "--out", str(out), "--positions", "300", "--steps", "10", "--deals", "250",
+                 "--baseline", "critic", "--predict-hands", "0.5"]) == 0
+    assert "p1" in trainer.Net.load(out / "checkpoint.npz").params
+    capsys.readouterr()
+    assert main(["train-net", "--out", str(out), "--predict-hands", "-1"]) == 2
+    assert "--predict-hands" in capsys.readouterr().err

@@ -31,6 +31,7 @@ def _train(args: argparse.Namespace) -> int:
         baseline=args.baseline,
         win_bonus=args.win_bonus,
         lam=args.lam,
+        predict_hands=args.predict_hands,
     )
     return 0
 
@@ -61,6 +62,9 @@ def add_commands(sub) -> None:
     train.add_argument("--lam", type=real_in(0, 1), default=1.0,
                        help="with a critic, how far its later estimates stand in for the deal's result in a "
                        "decision's advantage: 1 the result alone, below 1 the next estimates weigh in (default 1)")
+    train.add_argument("--predict-hands", type=real_in(0, 100), default=0.0, metavar="WEIGHT",
+                       help="while learning from results, also teach the first layer to predict the other hands "
+                       "from the view, its loss weighted by WEIGHT (training only; default 0: off)")
     train.add_argument("--win-bonus", type=real_in(0, 6), default=0.0,
                        help="levels a deal won counts beyond those it pays while learning from results (default 0)")
     train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")

@@ -54,6 +54,12 @@ CRITIC_NAMES = ("v1", "vb1", "v2", "vb2")
 # (every other hand and its plan), as PerfectDou's does: training only.
 HIDDEN_FEATURES: int = _core.NET_HIDDEN_FEATURES
 BASELINES = ("mean", "critic", "oracle")
+# The hand predictor (learning from results with predict_hands): the view's
+# part of the first layer (the view's rows of w1, and b1, through the ReLU)
+# -> the other three hands' card counts. Training only: it makes the first
+# layer carry what the view tells of the hidden hands; not exported.
+PREDICTOR_NAMES = ("p1", "pb1")
+HAND_COUNTS = 3 * 54
 
 
 def action_inputs(env: BatchEnv) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -175,6 +181,14 @@ class Net:
         self.params["v2"] = (rng.standard_normal(CRITIC_HIDDEN) * np.sqrt(2.0 / CRITIC_HIDDEN)).astype(np.float32)
         self.params["vb2"] = np.zeros(1, np.float32)
 
+    def add_predictor(self, seed: int) -> None:
+        """The hand predictor's parameters, from their own stream, if the net has none yet."""
+        if "p1" in self.params:
+            return
+        rng = np.random.default_rng((seed, 11))
+        self.params["p1"] = (rng.standard_normal((HIDDEN1, HAND_COUNTS)) * np.sqrt(2.0 / HIDDEN1)).astype(np.float32)
+        self.params["pb1"] = np.zeros(HAND_COUNTS, np.float32)
+
     def values(self, views: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """The critic's expected results of `views` (float32 rows), and its hidden layer."""
         p = self.params
@@ -191,7 +205,8 @@ class Net:
     @classmethod
     def load(cls, path: Path) -> "Net":
         with np.load(path) as data:
-            params = {k: data[f"param_{k}"] for k in PARAM_NAMES + CRITIC_NAMES if f"param_{k}" in data.files}
+            params = {k: data[f"param_{k}"] for k in PARAM_NAMES + CRITIC_NAMES + PREDICTOR_NAMES
+                      if f"param_{k}" in data.files}
             moments = {k[len("moment_") :]: data[k] for k in data.files if k.startswith("moment_")}
             return cls(params, moments, int(data["steps"]), int(data["imitation_steps"]), int(data["deals"]))
 
@@ -355,6 +370,7 @@ def run(
     chunk: int = 10_000,
     scored_deals: int = 1000,
     lam: float = 1.0,
+    predict_hands: float = 0.0,
 ) -> Net:
     """The whole command, in two phases with a checkpoint in ``out`` after
     every chunk: imitation of ``teacher`` for ``batches`` steps (its
@@ -369,6 +385,8 @@ def run(
         raise ValueError("opponent must name at least one bot")
     if not 0.0 <= lam <= 1.0:
         raise ValueError(f"lam must be within 0..1, not {lam!r}")
+    if predict_hands < 0:
+        raise ValueError(f"predict_hands must be 0 or more, not {predict_hands!r}")
     for name in opponents:  # refused now, not after the imitation
         _core.policy_spec(name)
     out.mkdir(parents=True, exist_ok=True)
@@ -395,7 +413,7 @@ def run(
         n = min(chunk, deals - net.deals)
         against = opponents[(net.deals // chunk) % len(opponents)]
         reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=against, baseline=baseline,
-                  win_bonus=win_bonus, lam=lam, log=lambda _: None)
+                  win_bonus=win_bonus, lam=lam, predict_hands=predict_hands, log=lambda _: None)
         net.deals += n
         net.save(checkpoint)
         if len(opponents) == 1:
@@ -509,6 +527,30 @@ def _critic_grads(
     return {k: v.astype(np.float32) for k, v in grads.items()}
 
 
+def hand_counts(hidden: np.ndarray) -> np.ndarray:
+    """The other three hands' card counts (HAND_COUNTS columns) of hidden
+    feature rows (BatchEnv.hidden_features), without their plans."""
+    return hidden.reshape(len(hidden), 3, -1)[:, :, :54].reshape(len(hidden), HAND_COUNTS)
+
+
+def predictor_grads(net: Net, views: np.ndarray, hands: np.ndarray, weight: float) -> Tuple[float, Dict[str, np.ndarray]]:
+    """The hand predictor's mean squared error (halved, per count) on the
+    true `hands` (hand_counts rows) from `views` (float32 view feature rows),
+    and its gradient times `weight`, which reaches the first layer's view
+    rows and bias."""
+    p = net.params
+    before = views @ p["w1"][:VIEW_FEATURES] + p["b1"]
+    hidden = np.maximum(before, 0)
+    error = hidden @ p["p1"] + p["pb1"] - hands
+    d = error * (weight / error.size)
+    grads = {"p1": hidden.T @ d, "pb1": d.sum(axis=0)}
+    d_hidden = (d @ p["p1"].T) * (before > 0)
+    w1 = np.zeros_like(p["w1"])
+    w1[:VIEW_FEATURES] = views.T @ d_hidden
+    grads["w1"], grads["b1"] = w1, d_hidden.sum(axis=0)
+    return float(0.5 * np.mean(error * error)), {k: v.astype(np.float32) for k, v in grads.items()}
+
+
 def reinforce(
     net: Net,
     deals: int,
@@ -522,6 +564,7 @@ def reinforce(
     win_bonus: float = 0.0,
     lam: float = 1.0,
     hold_policy: bool = False,
+    predict_hands: float = 0.0,
     log: Callable[[str], None] = print,
 ) -> Net:
     """Plays `deals` deals as seats 0 and 2 against `opponent`, drawing from
@@ -539,7 +582,9 @@ def reinforce(
     `win_bonus` more levels for a deal won (fewer for one lost), as the
     search's win_bonus counts it: going out first is worth more than it
     pays. With `hold_policy` only the critic learns (a new critic fitted
-    before it steers a trained policy)."""
+    before it steers a trained policy). With `predict_hands` above 0 the
+    first layer also learns to predict the other hands from the view (the
+    hand predictor, its loss weighted by `predict_hands`)."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline must be one of {', '.join(BASELINES)}, not {baseline!r}")
     if not 0.0 <= lam <= 1.0:
@@ -548,6 +593,10 @@ def reinforce(
         net.add_critic(seed, VIEW_FEATURES + (HIDDEN_FEATURES if baseline == "oracle" else 0))
     elif hold_policy:
         raise ValueError("hold_policy needs a critic to learn (baseline critic or oracle)")
+    if predict_hands < 0:
+        raise ValueError(f"predict_hands must be 0 or more, not {predict_hands!r}")
+    if predict_hands > 0:
+        net.add_predictor(seed)
     lr_scale = {**{name: 0.0 for name in PARAM_NAMES}, **CRITIC_LR_SCALE} if hold_policy else CRITIC_LR_SCALE
     rng = np.random.default_rng((seed, net.steps))
     env = BatchEnv(envs=envs, seed=seed + net.steps, bots={1: opponent, 3: opponent})
@@ -555,7 +604,9 @@ def reinforce(
     open_rows: List[List[np.ndarray]] = [[] for _ in range(envs)]
     open_pick: List[List[int]] = [[] for _ in range(envs)]
     open_views: List[List[np.ndarray]] = [[] for _ in range(envs)]
+    open_hands: List[List[np.ndarray]] = [[] for _ in range(envs)]
     done_views: List[np.ndarray] = []
+    done_hands: List[np.ndarray] = []
     done_x: List[np.ndarray] = []
     done_sizes: List[int] = []
     done_pick: List[int] = []
@@ -563,7 +614,9 @@ def reinforce(
     played, mean_result = 0, 0.0
     while played < deals:
         x, actions, offsets, scores = _decisions(net, env)
-        hidden = env.hidden_features() if baseline == "oracle" else None
+        seen = env.hidden_features() if baseline == "oracle" or predict_hands > 0 else None
+        hidden = seen if baseline == "oracle" else None
+        hands = hand_counts(seen) if predict_hands > 0 and seen is not None else None
         chosen = _pick(scores, offsets, rng, temperature)
         for j in range(envs):
             lo, hi = offsets[j], offsets[j + 1]
@@ -572,6 +625,8 @@ def reinforce(
                 open_pick[j].append(int(chosen[j] - lo))
                 view = x[lo, :VIEW_FEATURES]
                 open_views[j].append(view if hidden is None else np.concatenate([view, hidden[j]]))
+                if hands is not None:
+                    open_hands[j].append(hands[j])
         step = env.step(actions[chosen])
         for ended in np.flatnonzero(step.done).tolist():
             levels = float(step.reward[ended, 0])
@@ -580,8 +635,9 @@ def reinforce(
             done_sizes.extend(len(rows) for rows in open_rows[ended])
             done_pick.extend(open_pick[ended])
             done_views.extend(open_views[ended])
+            done_hands.extend(open_hands[ended])
             done_deals.append((len(open_pick[ended]), result))
-            open_rows[ended], open_pick[ended], open_views[ended] = [], [], []
+            open_rows[ended], open_pick[ended], open_views[ended], open_hands[ended] = [], [], [], []
             played += 1
             mean_result += (result - mean_result) * 0.01
         if len(done_pick) >= batch:
@@ -594,7 +650,6 @@ def reinforce(
             returns = np.concatenate([np.full(n, r, np.float32) for n, r in done_deals])
             if baseline == "mean":
                 _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=returns - mean_result)
-                adam_step(net, grads, lr)
             else:
                 views = np.stack(done_views).astype(np.float32)
                 expected, hidden_layer = net.values(views)
@@ -606,8 +661,14 @@ def reinforce(
                                                  for (a, b), (_, r) in zip(zip(bounds[:-1], bounds[1:]), done_deals)])
                 _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=advantages)
                 grads.update(_critic_grads(net, views, hidden_layer, expected, returns))
-                adam_step(net, grads, lr, lr_scale=lr_scale)
-            done_x, done_sizes, done_pick, done_views, done_deals = [], [], [], [], []
+            if predict_hands > 0:
+                seen_views = np.stack([v[:VIEW_FEATURES] for v in done_views]).astype(np.float32)
+                _, predicted = predictor_grads(net, seen_views, np.stack(done_hands).astype(np.float32), predict_hands)
+                grads["w1"] += predicted.pop("w1")
+                grads["b1"] += predicted.pop("b1")
+                grads.update(predicted)
+            adam_step(net, grads, lr, lr_scale=lr_scale if baseline != "mean" else None)
+            done_x, done_sizes, done_pick, done_views, done_deals, done_hands = [], [], [], [], [], []
             if net.steps % 20 == 0:
                 log(f"step {net.steps}: {played:,} deals, mean result {mean_result:+.3f}")
     return net
