@@ -565,6 +565,30 @@ void test_net_order() {
   CHECK(score_of(by_net.back()) >= best_left_out);
 }
 
+void test_net_playouts() {
+  // The learned bot can play seats in the playouts: the same seed gives the
+  // same search, and the playouts' values move with who plays them.
+  auto moves = std::make_unique<MoveList>();
+  DealState deal = planned_position(match_deal_seed(23, 0), 12, *moves);
+  const std::vector<Move> groups = group_moves(std::vector<Move>(moves->begin(), moves->end()));
+  const PlayerView view = deal.view(deal.turn());
+  PolicyOptions options;
+  options.values.set("search", kSearchOptions, "rollouts", 120);
+  std::array<double, 4> values{};
+  for (int seats = 0; seats < 4; ++seats) {
+    options.values.set("search", kSearchOptions, "net_playouts", seats);
+    const SearchConfig config = search_v3_config(options);
+    CHECK(config.net_playouts == seats);
+    Rng r1(5), r2(5);
+    const SearchResult a = search_v2(view, groups, !deal.leading(), config, r1);
+    const SearchResult b = search_v2(view, groups, !deal.leading(), config, r2);
+    CHECK(a.choice == b.choice && a.best_value == b.best_value && a.rollouts > 0);
+    values[std::size_t(seats)] = a.best_value;
+  }
+  CHECK(values[1] != values[0] && values[2] != values[0] && values[3] != values[1] && values[3] != values[2]);
+  CHECK_THROWS(options.values.set("search", kSearchOptions, "net_playouts", 4), std::invalid_argument);
+}
+
 void test_search_v3() {
   // Search v3 (inference and opponent styles) decides legally and, without
   // a time budget, the same for the same seed; it reads only the view.
@@ -805,6 +829,7 @@ void test_inference() {
   test_search_v3();
   test_search_v3_endgame();
   test_net_order();
+  test_net_playouts();
 }
 
 }  // namespace guandan::testing

@@ -8,6 +8,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <stdexcept>
 #include <string>
@@ -72,9 +73,14 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
   // What the other seats' plays and passes showed, read once from the record.
   const Evidence evidence = read_evidence(view);
   RuleStylesPolicy styled(config.opponent_ends_in, config.read_opponent_styles ? &evidence : nullptr);
-  Policy* opponent = config.opponent_styles ? static_cast<Policy*>(&styled) : &plan;
+  std::optional<NetPolicy> net;  // made only when it plays
+  if (config.net_playouts != 0) net.emplace();
+  Policy* team = config.net_playouts & 1 ? static_cast<Policy*>(&*net) : &plan;
+  Policy* opponent = config.net_playouts & 2  ? static_cast<Policy*>(&*net)
+                     : config.opponent_styles ? static_cast<Policy*>(&styled)
+                                              : &plan;
   Policy* policies[4];
-  for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? static_cast<Policy*>(&plan) : opponent;
+  for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? team : opponent;
   share.total.assign(std::size_t(options), 0.0);
   share.visits.assign(std::size_t(options), 0);
   share.gain.assign(std::size_t(options), 0.0);
@@ -406,6 +412,7 @@ SearchConfig search_v3_config(const PolicyOptions& options) {
   config.read_opponent_styles = option(options, kSearchOptions, "read_styles") != 0;
   config.win_bonus = option(options, kSearchOptions, "win_bonus");
   config.net_order = option(options, kSearchOptions, "net_order") != 0;
+  config.net_playouts = int(option(options, kSearchOptions, "net_playouts"));
   return config;
 }
 

@@ -91,6 +91,10 @@ struct SearchConfig {
   // by the learned bot's scores (net.h), best first, instead of by how few
   // pairs, triples and bombs they break.
   bool net_order = false;
+  // Seats the learned bot (net.h) plays in the playouts instead of the
+  // planning player or the opponents' styles: bit 0 the searcher's team,
+  // bit 1 the opponents (0: none).
+  int net_playouts = 0;
   // The planning player's style: its choice to beat, its team in the
   // playouts (every seat, without opponent_styles) and its tribute cards.
   // search_v2 keeps the style it was measured with (kRuleV2Style).
@@ -129,7 +133,7 @@ inline constexpr double kDefaultWinBonus = 2.0;  // search: a won deal counts tw
 inline constexpr auto kSearchV2Options = search_budget_options(kDefaultMaxCandidates);
 inline constexpr auto kSearchOptions = joined_options(
     search_budget_options(kSearchMaxCandidates),
-    std::array<OptionSpec, 5>{{
+    std::array<OptionSpec, 6>{{
         {"keep_worlds", OptionKind::kInt, 0, kMaxRollouts, 0,
          "the most paired worlds the test to replace the planning choice counts (0: no cap)"},
         {"opponent_ends_in", OptionKind::kInt, 0, 1000, 3,
@@ -140,6 +144,8 @@ inline constexpr auto kSearchOptions = joined_options(
          "levels a won deal counts beyond those it pays"},
         {"net_order", OptionKind::kFlag, 0, 1, 0,
          "keep the candidates the learned bot net scores best (after the planning player's choice)"},
+        {"net_playouts", OptionKind::kInt, 0, 3, 0,
+         "seats the learned bot net plays in the playouts: 1 the searcher's team, 2 the opponents, 3 both (0: none)"},
     }});
 
 // The one mapping of a search's option values to its configuration: budget,
