@@ -82,7 +82,7 @@ void init_learning(py::module_& m) {
             py::array_t<std::int8_t> out({py::ssize_t(env.size()), py::ssize_t(kNetHiddenFeatures)});
             env.hidden_features(out.mutable_data());
             return out;
-          }, "What the seat to act cannot see (bots/net_features.h), one row per env: for training a critic only.")
+          }, "What the seat to act cannot see (bots/net_features.h), one row per env: for training only.")
       .def("plan_rows", [](const BatchEnv& env) {
             py::array_t<std::int8_t> out({py::ssize_t(env.legal_count()), py::ssize_t(kNetPlanFeatures)});
             env.plan_rows(out.mutable_data());

@@ -102,8 +102,9 @@ class BatchEnv(BatchEnvBase):
     def hidden_features(self) -> np.ndarray:
         """What the seat to act cannot see (bots/net_features.h): the other
         three hands, next, partner, previous, as card counts and their plans'
-        turns and bombs, one int8 row per env. For training a critic that
-        knows every hand; never an input of a bot."""
+        turns and bombs, one int8 row per env. For training only (a critic
+        that knows every hand, a hand predictor's targets); never an input
+        of a bot."""
         if not self._started:
             raise RuntimeError("call reset() before hidden_features()")
         return self._core.hidden_features()

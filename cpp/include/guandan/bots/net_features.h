@@ -39,10 +39,11 @@ inline constexpr int kNetInputs = kNetViewFeatures + kActionFeatures + kNetPlanF
 
 void net_view_features(const PlayerView& view, std::int8_t* out);
 
-// What the seat to act cannot see, for training only (a critic that knows
-// every hand, as PerfectDou's does; never an input of a bot): for relative
-// seats 1, 2, 3 (next, partner, previous) the cards in hand, copies per card
-// kind, then the turns and the bombs of each hand's plan (0 for a seat out).
+// What the seat to act cannot see, for training only (what a critic that
+// knows every hand reads, as PerfectDou's does, and what a hand predictor
+// learns to guess; never an input of a bot): for relative seats 1, 2, 3
+// (next, partner, previous) the cards in hand, copies per card kind, then
+// the turns and the bombs of each hand's plan (0 for a seat out).
 inline constexpr int kNetHiddenFeatures = 3 * (54 + 2);
 void net_hidden_features(const std::array<CardSet, 4>& hands, int seat, Rank level, MoveRules rules,
                          std::int8_t* out);

@@ -64,8 +64,8 @@ class BatchEnv {
   const RecordedDeal& deal(int env) const { return *slots_[std::size_t(env)].deal; }
   // The seat to act's view features (bots/net_features.h), n x kNetViewFeatures.
   void view_features(std::int8_t* out) const;
-  // What the seat to act cannot see (net_hidden_features), for training a
-  // critic: n x kNetHiddenFeatures.
+  // What the seat to act cannot see (net_hidden_features), for training
+  // only: n x kNetHiddenFeatures.
   void hidden_features(std::int8_t* out) const;
   // The planner's features of each legal action (bots/net_features.h), in
   // the rows' order of action_rows: kNetPlanFeatures per row.
