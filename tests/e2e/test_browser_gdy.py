@@ -40,9 +40,14 @@ def game_over(page: Page) -> bool:
 
 
 def next_deal_offered(page: Page) -> bool:
-    """The deal summary is on screen with its Next deal button live (not a leftover of a closed one)."""
-    button = page.locator("#next-deal")
-    return button.count() > 0 and button.is_visible() and button.is_enabled()
+    """The deal summary is on screen with its Next deal button live (not a leftover of a closed one), read in
+    one step in the page: asked in several, the button may go between the questions and the last one waits."""
+    return page.evaluate("""() => {
+        const button = document.getElementById('next-deal');
+        if (!button || button.disabled || button.getClientRects().length === 0) return false;
+        const style = getComputedStyle(button);
+        return style.visibility !== 'hidden' && style.display !== 'none';
+    }""")
 
 
 def take_turn(page: Page) -> None:
