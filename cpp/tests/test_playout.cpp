@@ -107,18 +107,24 @@ DealState seeded_run_deal(std::uint64_t run, std::uint64_t i, const Ruleset& rul
                      : DealState(dealt.hands, Rank(i % kNumRanks), rules, previous);
 }
 
+// 60 seeded deals of run `run` (standard rules, after a random previous
+// placing), `checked` at every seat.
+void play_checked_deals(Policy& checked, std::uint64_t run) {
+  Policy* const policies[4] = {&checked, &checked, &checked, &checked};
+  auto moves = std::make_unique<MoveList>();
+  for (std::uint64_t i = 0; i < 60; ++i) {
+    Rng rng(0);
+    DealState deal = seeded_run_deal(run, i, Ruleset{}, false, rng);
+    play_out(deal, policies, rng, *moves);
+  }
+}
+
 // The planning player's decisions without the list (rule.h) are the ones
 // it makes from the list, in every style, leading and following.
 void compare_without_list(const char* name) {
   auto inner = make_policy(name), twin = make_policy(name);
   WithoutListChecked checked(*inner, *twin);
-  Policy* const policies[4] = {&checked, &checked, &checked, &checked};
-  auto moves = std::make_unique<MoveList>();
-  for (std::uint64_t i = 0; i < 60; ++i) {
-    Rng rng(0);
-    DealState deal = seeded_run_deal(9, i, Ruleset{}, false, rng);
-    play_out(deal, policies, rng, *moves);
-  }
+  play_checked_deals(checked, 9);
   CHECK(checked.decided > 1000);
 }
 
@@ -126,13 +132,7 @@ void compare_without_list(const char* name) {
 void compare_asked_twice(const char* name) {
   auto reference = make_policy(name), asked_twice = make_policy(name), left_asking = make_policy(name);
   AskedTwiceChecked checked(*reference, *asked_twice, *left_asking);
-  Policy* const policies[4] = {&checked, &checked, &checked, &checked};
-  auto moves = std::make_unique<MoveList>();
-  for (std::uint64_t i = 0; i < 60; ++i) {
-    Rng rng(0);
-    DealState deal = seeded_run_deal(11, i, Ruleset{}, false, rng);
-    play_out(deal, policies, rng, *moves);
-  }
+  play_checked_deals(checked, 11);
   CHECK(checked.asked_with_list > 300);
 }
 
