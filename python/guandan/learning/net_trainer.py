@@ -648,10 +648,10 @@ def reinforce(
                 targets=np.asarray(done_pick),
             )
             returns = np.concatenate([np.full(n, r, np.float32) for n, r in done_deals])
+            views = np.stack(done_views).astype(np.float32)  # the view, then with "oracle" the hidden features
             if baseline == "mean":
                 _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=returns - mean_result)
             else:
-                views = np.stack(done_views).astype(np.float32)
                 expected, hidden_layer = net.values(views)
                 if lam == 1.0:
                     advantages = returns - expected
@@ -662,8 +662,8 @@ def reinforce(
                 _, grads = batch_loss(net, data, np.arange(len(done_pick)), weights=advantages)
                 grads.update(_critic_grads(net, views, hidden_layer, expected, returns))
             if predict_hands > 0:
-                seen_views = np.stack([v[:VIEW_FEATURES] for v in done_views]).astype(np.float32)
-                _, predicted = predictor_grads(net, seen_views, np.stack(done_hands).astype(np.float32), predict_hands)
+                _, predicted = predictor_grads(net, views[:, :VIEW_FEATURES], np.stack(done_hands).astype(np.float32),
+                                               predict_hands)
                 grads["w1"] += predicted.pop("w1")
                 grads["b1"] += predicted.pop("b1")
                 grads.update(predicted)
