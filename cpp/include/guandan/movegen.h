@@ -230,8 +230,12 @@ class MoveGenerator {
   }
 
   void full_houses(int above) {
+    // A triple needs a natural card of its rank and three cards in all.
     bool any_triple = false;
-    for (Rank t : view_.by_level) any_triple = any_triple || (level_order(t) > above && triple_parts(t).count > 0);
+    for (Rank t : view_.by_level) {
+      const int naturals = view_.natural_count(t);
+      any_triple = any_triple || (naturals > 0 && naturals + view_.wilds >= 3 && level_order(t) > above);
+    }
     if (!any_triple) return;
     // The pair parts of every rank with at most one wild, as the words they
     // add to a move: group 0 without a wild, group 1 with one, ranks in level
@@ -254,6 +258,8 @@ class MoveGenerator {
       if (wilds > view_.wilds) continue;
       for (Rank p : view_.by_level) {
         run_begin[wilds][p] = std::uint16_t(count);
+        run_end[wilds][p] = std::uint16_t(count);
+        if (view_.natural_count(p) < 2 - wilds) continue;  // fast path: no pair part
         const std::uint64_t declaration = detail::repeat_declaration(p, wilds);
         for (std::uint8_t pick : kSubsets.of_size(view_.config[p], 2 - wilds)) {
           const CardSet naturals = CardSet::from_rank_config(pick, p);
@@ -326,14 +332,14 @@ class MoveGenerator {
       if (view_.wilds == 0) {
         straights_without_wilds(ranks, suits, top);
       } else {
-        straight_step<0>(ranks, suits, top, 0, 0xF, 0, 0);
+        straights_with_wilds(ranks, suits, top);
       }
     }
   }
 
   // A hand without wilds (most hands): a window's straights are its first
   // two positions' suits (the head) times its last three's (the tail), less
-  // the flushes, in the same order as straight_step's walk. The tails are
+  // the flushes, in the order of straights_with_wilds (below). The tails are
   // written once and copied after each head in one batch.
   void straights_without_wilds(const std::array<Rank, 5>& ranks, const std::array<std::uint8_t, 5>& suits,
                                Rank top) {
@@ -370,21 +376,80 @@ class MoveGenerator {
     }
   }
 
-  template <int I>
-  void straight_step(const std::array<Rank, 5>& ranks, const std::array<std::uint8_t, 5>& suits,
-                     Rank top, std::uint64_t lo, unsigned flush, int wilds,
-                     WildDeclaration declaration) {
-    if constexpr (I == 5) {
-      if (wilds > 0 || flush == 0) emit({lo, 0}, wilds, Kind::kStraight, top, declaration);
-    } else {
-      for (unsigned m = suits[I]; m != 0; m &= m - 1) {
-        const int suit = std::countr_zero(m);
-        straight_step<I + 1>(ranks, suits, top, lo | (std::uint64_t{1} << make_kind(ranks[I], Suit(suit))),
-                             flush & (1u << suit), wilds, declaration);
+  // A hand with wilds: each position takes a natural card of its rank (suits
+  // ascending) or, budget allowing, a wild, and the moves come in that order,
+  // first position outermost, as without wilds. The same head times tail
+  // product, with one list of tails per number of wilds the head uses: the
+  // tails that fit the rest of the budget, their wilds' declarations placed
+  // after the head's.
+  void straights_with_wilds(const std::array<Rank, 5>& ranks, const std::array<std::uint8_t, 5>& suits,
+                           Rank top) {
+    struct Choice {
+      std::uint64_t card;  // the natural card's bit, 0 for a wild
+      unsigned suit;       // its suit's bit, 0 for a wild
+    };
+    std::array<std::array<Choice, 5>, 5> choices;
+    std::array<int, 5> choice_count;
+    for (int i = 0; i < 5; ++i) {
+      int n = 0;
+      for (unsigned m = suits[i]; m != 0; m &= m - 1)
+        choices[i][n++] = {std::uint64_t{1} << make_kind(ranks[i], Suit(std::countr_zero(m))), m & (0u - m)};
+      choices[i][n++] = {0, 0};
+      choice_count[i] = n;
+    }
+    const auto declared = [&](int i, const Choice& c) {
+      return c.card == 0 ? std::uint64_t(ranks[i] + 1) : std::uint64_t{0};
+    };
+    struct Words {
+      std::uint64_t lo, hi;
+    };
+    std::array<std::array<Words, 125>, 3> tails;  // by the head's wilds; at most 5 x 5 x 5
+    std::array<int, 3> tail_count{};
+    std::array<int, 4> flush_tail{-1, -1, -1, -1};  // in the wild-free head's list: the tail of one suit
+    for (int a = 0; a < choice_count[2]; ++a) {
+      const Choice& x = choices[2][a];
+      for (int b = 0; b < choice_count[3]; ++b) {
+        const Choice& y = choices[3][b];
+        for (int c = 0; c < choice_count[4]; ++c) {
+          const Choice& z = choices[4][c];
+          const int wilds = int(x.card == 0) + int(y.card == 0) + int(z.card == 0);
+          if (wilds > view_.wilds) continue;
+          if (wilds == 0 && x.suit == y.suit && y.suit == z.suit)
+            flush_tail[std::size_t(std::countr_zero(x.suit))] = tail_count[0];
+          // The wilds' declarations in position order, one nibble each.
+          std::uint64_t declaration = declared(2, x);
+          declaration |= declared(3, y) << (4 * int(x.card == 0));
+          declaration |= declared(4, z) << (4 * (int(x.card == 0) + int(y.card == 0)));
+          const std::uint64_t naturals = x.card | y.card | z.card;
+          for (int head = 0; head + wilds <= view_.wilds; ++head) {
+            const CardSet w = view_.wild_cards[head + wilds];
+            tails[std::size_t(head)][std::size_t(tail_count[head]++)] = {
+                naturals | w.lo, w.hi | declaration << (Move::kWildShift + 4 * head)};
+          }
+        }
       }
-      if (wilds < view_.wilds)
-        straight_step<I + 1>(ranks, suits, top, lo, flush, wilds + 1,
-                             WildDeclaration(declaration | ((ranks[I] + 1) << (4 * wilds))));
+    }
+    const std::uint64_t kind_rank = std::uint64_t(Kind::kStraight) << Move::kKindShift |
+                                    std::uint64_t(top) << Move::kRankShift;
+    for (int a = 0; a < choice_count[0]; ++a) {
+      const Choice& x = choices[0][a];
+      for (int b = 0; b < choice_count[1]; ++b) {
+        const Choice& y = choices[1][b];
+        const int wilds = int(x.card == 0) + int(y.card == 0);
+        if (wilds > view_.wilds) continue;
+        const std::uint64_t lo = kind_rank | x.card | y.card;
+        const std::uint64_t hi = (declared(0, x) | declared(1, y) << (4 * int(x.card == 0))) << Move::kWildShift;
+        const auto& list = tails[std::size_t(wilds)];
+        const int count = tail_count[wilds];
+        // A wild-free head of one suit skips the tail of that suit (a flush).
+        const int skip = wilds == 0 && x.suit == y.suit ? flush_tail[std::size_t(std::countr_zero(x.suit))] : -1;
+        emit_batch(count - (skip >= 0), [&](auto put) {
+          const int before = skip >= 0 ? skip : count;
+          for (int j = 0; j < before; ++j) put(Move{lo | list[std::size_t(j)].lo, hi | list[std::size_t(j)].hi});
+          for (int j = before + 1; j < count; ++j)
+            put(Move{lo | list[std::size_t(j)].lo, hi | list[std::size_t(j)].hi});
+        });
+      }
     }
   }
 
