@@ -121,6 +121,8 @@ def test_bad_input_is_refused_with_a_clear_error_and_changes_nothing():
         BatchEnv(envs=2, bots={1: "no_such_bot"})
     with pytest.raises(ValueError, match="envs"):
         BatchEnv(envs=0)
+    with pytest.raises(ValueError, match="cards must be one of first, planned"):
+        BatchEnv(envs=2, cards="best")
     env = BatchEnv(envs=3, seed=6)
     with pytest.raises(RuntimeError, match="reset"):
         env.step([0, 0, 0])
@@ -150,3 +152,17 @@ def test_the_gymnasium_face_rewards_the_seat_that_acted():
         assert np.array_equal(terminated, reward != 0)
 
     check_vector_env(lambda: GuandanVectorEnv(num_envs=5, bots={1: "rule", 3: "rule"}), levels_are_never_zero)
+
+
+def test_the_planned_reading_plays_other_cards_on_the_same_deals():
+    # The same seeded deals, the same actions: where an action has several
+    # moves, the planned reading describes (and plays) other cards than the
+    # first one; the actions, their kinds and ranks stay the same.
+    first, planned = BatchEnv(envs=8, seed=9), BatchEnv(envs=8, seed=9, cards="planned")
+    a, b = first.reset(), planned.reset()
+    assert np.array_equal(a.mask, b.mask)
+    rows_a, actions_a, offsets_a = first.action_rows()
+    rows_b, actions_b, offsets_b = planned.action_rows()
+    assert np.array_equal(actions_a, actions_b) and np.array_equal(offsets_a, offsets_b)
+    assert np.array_equal(rows_a[:, 54:], rows_b[:, 54:])  # kind, rank, pass, give
+    assert (rows_a[:, :54] != rows_b[:, :54]).any(axis=1).sum() >= 5

@@ -103,6 +103,41 @@ def test_train_net_imitates_learns_from_results_checkpoints_resumes_and_exports(
     assert trainer.read_exported(export).params["w1"].shape == (trainer.INPUTS, trainer.HIDDEN1)
 
 
+def test_training_under_the_planned_reading_keeps_its_own_positions_and_scores(tmp_path, capsys):
+    # --cards planned: the deals read each action as net plays it, in the
+    # imitation's positions (a file of their own) and in the scoring.
+    from guandan.cli import main
+
+    out = tmp_path / "planned"
+    assert main(["train-net", "--out", str(out), "--positions", "300", "--steps", "10", "--cards", "planned"]) == 0
+    assert (out / "positions-rule-0-300-planned.npz").exists()
+    assert main(["train-net", "--out", "x", "--cards", "best"]) == 2
+    assert "--cards" in capsys.readouterr().err
+    net = trainer.read_exported(SHIPPED)
+    assert trainer.evaluate(net, 60, cards="planned") != trainer.evaluate(net, 60)
+
+
+def test_a_run_can_start_from_exported_weights_and_warm_its_critic_up_first(tmp_path, capsys):
+    # --init: the shipped weights, their steps and deals counted as done, so
+    # no imitation runs and --deals counts on from theirs; --critic-warmup:
+    # the critic it lacks learns first with the policy held.
+    from guandan.cli import main
+
+    shipped = trainer.read_exported(SHIPPED)
+    assert shipped.imitation_steps > 0 and shipped.deals > 0
+    out = tmp_path / "init"
+    assert main(["train-net", "--out", str(out), "--init", str(SHIPPED), "--critic-warmup", "200",
+                 "--deals", str(shipped.deals + 300), "--baseline", "critic", "--steps", str(shipped.imitation_steps),
+                 "--export", str(tmp_path / "w.inc")]) == 0
+    said = capsys.readouterr().out
+    assert "starting from" in said and "imitation step" not in said
+    assert "the critic learned 200 deals against rule with the policy held" in said
+    after = trainer.Net.load(out / "checkpoint.npz")
+    assert after.deals == shipped.deals + 300 and "v1" in after.params
+    assert not np.array_equal(after.params["w1"], shipped.params["w1"])
+    assert main(["train-net", "--out", "x", "--critic-warmup", "-1"]) == 2
+
+
 def test_the_policy_gradient_moves_the_policy_and_is_repeatable():
     def learned():
         net = trainer.Net.initial(3)

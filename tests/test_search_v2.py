@@ -187,15 +187,18 @@ def test_pruning_keeps_the_rule_policys_choice_and_indexes_the_moves_given():
 
 
 def test_each_search_has_its_own_candidate_cut():
-    # None asks for the policy's own cut: 12 for search (v3), 24 for
-    # search_v2. One candidate searches nothing: the planning choice, at once.
+    # None asks for the policy's own cut: 12 for search (v4) and search_v3,
+    # 24 for search_v2. One candidate searches nothing: the choice to beat,
+    # at once: the learned bot's for v4, the planning player's before.
     deal, view, moves = _opening()
     assert (_core.SEARCH_MAX_CANDIDATES, _core.DEFAULT_MAX_CANDIDATES) == (12, 24)
     assert SearchBot(seed=1).max_candidates is None
     assert SearchBot(seed=1, max_candidates=5).max_candidates == 5
     rule_choice = _core.policy_play("rule", view, moves, False, 1)
-    for policy in ("search", "search_v2"):
-        assert _core.policy_play(policy, view, moves, False, 1, 200, 0, 1, 1) == rule_choice
+    net_choice = _core.policy_play("net", view, moves, False, 1)
+    assert net_choice != rule_choice  # else this deal tells the two apart by nothing
+    for policy, prior in (("search", net_choice), ("search_v3", rule_choice), ("search_v2", rule_choice)):
+        assert _core.policy_play(policy, view, moves, False, 1, 200, 0, 1, 1) == prior
         assert 0 <= _core.policy_play(policy, view, moves, False, 1, 200, 0, 1, None) < len(moves)
         with pytest.raises(ValueError, match="max_candidates"):
             _core.policy_play(policy, view, moves, False, 1, 200, 0, 1, -1)

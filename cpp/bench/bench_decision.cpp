@@ -1,5 +1,7 @@
-// Decision-time benchmark, C++ alone: how long the planning player (`rule`)
-// and the first rule player (`rule_v1`) take per play decision.
+// Decision-time benchmark, C++ alone: how long the planning player (`rule`),
+// the first rule player (`rule_v1`) and the learned bot (`net`, and
+// `net_v1`, which reads each action as its first move) take per play
+// decision.
 //
 // Workload: 2,000 seeded deals (standard rules, level 2, the seeded leader),
 // each played out by one policy object in all four seats, so the planning
@@ -15,6 +17,7 @@
 #include <memory>
 #include <vector>
 
+#include "guandan/bots/net.h"
 #include "guandan/bots/registry.h"
 #include "guandan/bots/rule.h"
 #include "guandan/bots/rule_v1.h"
@@ -79,5 +82,9 @@ int main() {
   RuleV1Policy rule_v1;
   report("rule", plan, kDeals);
   report("rule_v1", rule_v1, kDeals);
+  NetPolicy net;
+  NetPolicy net_v1(NetCards::kFirstReading);
+  report("net", net, kDeals);
+  report("net_v1", net_v1, kDeals);
   return 0;
 }

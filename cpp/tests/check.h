@@ -29,6 +29,7 @@ void test_gdy_learning();
 void test_inference();
 void test_tempo();
 void test_endgame();
+void test_action_cards();
 
 }  // namespace guandan::testing
 

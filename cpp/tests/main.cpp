@@ -13,7 +13,7 @@ int main() {
   const struct {
     const char* name;
     void (*run)();
-  } groups[] = {{"movegen", test_movegen}, {"playout", test_playout}, {"simulate", test_simulate}, {"fuzz", test_fuzz}, {"planner", test_planner}, {"gdy", test_gdy}, {"gdy_learn", test_gdy_learning}, {"inference", test_inference}, {"tempo", test_tempo}, {"endgame", test_endgame}};
+  } groups[] = {{"movegen", test_movegen}, {"playout", test_playout}, {"simulate", test_simulate}, {"fuzz", test_fuzz}, {"planner", test_planner}, {"gdy", test_gdy}, {"gdy_learn", test_gdy_learning}, {"inference", test_inference}, {"tempo", test_tempo}, {"endgame", test_endgame}, {"cards", test_action_cards}};
   for (const auto& group : groups) {
     const int before = failures();
     group.run();

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cards_text.h"
 #include "check.h"
 #include "guandan/bots/net.h"
 #include "guandan/bots/rule_styles.h"
@@ -26,18 +27,6 @@
 
 namespace guandan::testing {
 namespace {
-
-// "9s 9h Kd" style text to cards ("T" for ten).
-CardSet cards_of(std::string_view text) {
-  CardSet set;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t end = text.find(' ', i) == std::string_view::npos ? text.size() : text.find(' ', i);
-    set = set + CardSet::of_kind(*parse_card(text.substr(i, end - i)));
-    i = end + 1;
-  }
-  return set;
-}
 
 Move single_move(std::string_view card) {
   const CardKind k = *parse_card(card);

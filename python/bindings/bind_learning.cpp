@@ -42,8 +42,9 @@ void init_learning(py::module_& m) {
 
   py::class_<BatchEnv> env_class(m, "BatchEnv", "N deals stepped together for learning code (tools/batch_env.h).");
   env_class.def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::optional<std::string>>& bots,
-                       int level, bool tribute, int envs, int threads) {
+                       int level, bool tribute, int envs, int threads, bool planned_cards) {
              learning::BatchEnvSetup setup;
+             setup.planned_cards = planned_cards;
              setup.rules = rules;
              setup.seed = seed;
              setup.level = level_from_index(level);
@@ -66,7 +67,7 @@ void init_learning(py::module_& m) {
              }
            }),
            py::arg("rules"), py::arg("seed"), py::arg("bots"), py::arg("level"), py::arg("tribute"), py::arg("envs"),
-           py::arg("threads"));
+           py::arg("threads"), py::arg("planned_cards") = false);
   def_batch_calls(
       env_class,
       [](const BatchEnv& env, BatchArrays& out) {

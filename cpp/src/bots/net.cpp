@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "guandan/bots/action_cards.h"
+
 namespace guandan {
 namespace {
 
@@ -74,7 +76,11 @@ void net_move_scores(const PlayerView& view, const Move* moves, int count, float
 
 int NetPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   std::array<int, kGiveBase> representative;
-  group_actions(moves, count, representative);
+  if (cards_of_action_ == NetCards::kPlanned) {
+    planned_actions(moves, count, view.hand, view.level, view.rules.move_rules(), representative);
+  } else {
+    group_actions(moves, count, representative);
+  }
   DecisionScorer scorer(view);
   // The best score, the first best in action order (a pass first).
   int best = -1;
@@ -90,7 +96,7 @@ int NetPolicy::choose_play(const PlayerView& view, const Move* moves, int count,
 }
 
 CardKind NetPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
-  return cards_.choose_card(view, options, rng);
+  return tribute_.choose_card(view, options, rng);
 }
 
 }  // namespace guandan

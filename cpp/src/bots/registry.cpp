@@ -26,6 +26,10 @@ std::unique_ptr<Policy> make_styled(const PolicyOptions&) {
   return std::make_unique<RulePolicy>(Style);
 }
 
+std::unique_ptr<Policy> make_net_v1(const PolicyOptions&) {
+  return std::make_unique<NetPolicy>(NetCards::kFirstReading);
+}
+
 std::unique_ptr<Policy> make_search_v1(const PolicyOptions& options) {
   const int rollouts = int(options.values.get_or("rollouts", kSearchV1Options[0].fallback));
   return std::make_unique<SearchV1Policy>(SearchV1Config{rollouts, true, options.stop});
@@ -39,9 +43,16 @@ std::unique_ptr<Policy> make_search_v3(const PolicyOptions& options) {
   return std::make_unique<SearchPolicy>(search_v3_config(options));
 }
 
+std::unique_ptr<Policy> make_search_v4(const PolicyOptions& options) {
+  return std::make_unique<SearchPolicy>(search_v4_config(options));
+}
+
 constexpr PolicyEntry kPolicies[] = {
     {"random", "uniform over the legal moves and passing", false, &make_plain<RandomPolicy>},
-    {"net", "the learned bot: a small network scores each grouped play (bots/net.h)", false, &make_plain<NetPolicy>},
+    {"net", "the learned bot: a small network scores each grouped play, read as the planner keeps the rest "
+     "of the hand (bots/net.h)", false, &make_plain<NetPolicy>},
+    {"net_v1", "the learned bot as first shipped: the same network, each grouped play read as its first move "
+     "(bots/net.h)", false, &make_net_v1},
     {"rule", "plays the hand as the planner splits it, bombs by tempo (bots/rule.h)", false,
      &make_plain<RulePolicy>},
     {"rule_v1", "the first rule-based player: sheds its weakest rank, bombs late (bots/rule_v1.h)", false,
@@ -54,8 +65,10 @@ constexpr PolicyEntry kPolicies[] = {
      false, &make_styled<kPatientStyle>},
     {"rule_styles", "the planning player with its thresholds drawn per seat and deal (plan_style.h, bots/rule_styles.h)",
      false, &make_plain<RuleStylesPolicy>},
-    {"search", "search v3: search_v2 with worlds weighted by the passes and plays seen (inference.h) and "
-     "opponents of many styles in the playouts (bots/search.h)", true, &make_search_v3, kSearchOptions},
+    {"search", "search v4: search_v3 reading each grouped move as the planner keeps the rest of the hand, "
+     "the learned bot net's choice the one to beat (bots/search.h)", true, &make_search_v4, kSearchOptions},
+    {"search_v3", "search_v2 with worlds weighted by the passes and plays seen (inference.h) and "
+     "opponents of many styles in the playouts (bots/search.h)", true, &make_search_v3, kSearchV3Options},
     {"search_v2", "search with a time budget per decision, planning playouts, root-parallel threads (bots/search.h)", true,
      &make_search_v2, kSearchV2Options},
     {"search_v1", "determinized Monte Carlo search over rule_v1 playouts (bots/search_v1.h)", true, &make_search_v1,

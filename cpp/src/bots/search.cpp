@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "guandan/bots/action_cards.h"
 #include "guandan/bots/rule.h"
 #include "guandan/bots/rule_styles.h"
 #include "guandan/bots/endgame.h"
@@ -231,12 +232,23 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   const Clock::time_point started = Clock::now();
   check_decision(view, all_candidates.data(), int(all_candidates.size()), can_pass);
   check_search_v2(config);
-  // The planning policy is asked once: its choice leads the pruned
-  // candidates and is the option to beat.
-  const int planned_given = planning_choice(view, all_candidates, can_pass, config.playout_style);
-  const std::vector<Move> candidates =
-      config.net_order ? prune_by_net(view, all_candidates, planned_given, config.max_candidates)
-                       : prune_around(view, all_candidates, planned_given, config.max_candidates);
+  // The planning policy is asked once. Its choice, or with net_prior the
+  // learned bot's, is the option to beat and leads the pruned candidates;
+  // with net_prior the planning policy's choice stays among them.
+  const int planning_given = planning_choice(view, all_candidates, can_pass, config.playout_style);
+  int prior_given = planning_given;
+  if (config.net_prior) {
+    NetPolicy net;
+    Rng unused(0);  // the learned bot draws no random numbers
+    prior_given = net.choose_play(view, all_candidates.data(), int(all_candidates.size()), can_pass, unused);
+  }
+  std::vector<Move> candidates =
+      config.net_order ? prune_by_net(view, all_candidates, prior_given, config.max_candidates)
+                       : prune_around(view, all_candidates, prior_given, config.max_candidates);
+  if (planning_given >= 0 && candidates.size() >= 2 &&
+      std::find(candidates.begin(), candidates.end(), all_candidates[std::size_t(planning_given)]) ==
+          candidates.end())
+    candidates.back() = all_candidates[std::size_t(planning_given)];
   // An index into the candidates as given, not the pruned ones.
   auto given_index = [&](int c) {
     for (std::size_t i = 0; i < all_candidates.size(); ++i)
@@ -249,10 +261,10 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     result.choice = candidates.empty() ? -1 : given_index(0);
     return result;
   }
-  // The option the planning policy would play (candidates.size(): pass).
+  // The option to beat (candidates.size(): pass).
   int preferred = int(candidates.size());
-  if (planned_given >= 0)
-    preferred = int(std::find(candidates.begin(), candidates.end(), all_candidates[std::size_t(planned_given)]) -
+  if (prior_given >= 0)
+    preferred = int(std::find(candidates.begin(), candidates.end(), all_candidates[std::size_t(prior_given)]) -
                     candidates.begin());
   const bool timed = config.think_ms > 0;
   const std::uint64_t decision_seed = rng.next();
@@ -347,9 +359,30 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
 }
 
 int SearchPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) {
-  return choose_grouped(moves, count, [&](const std::vector<Move>& groups) {
-    return search_v2(view, groups, can_pass, config_, rng);
-  });
+  if (!config_.planned_cards)
+    return choose_grouped(moves, count, [&](const std::vector<Move>& groups) {
+      return search_v2(view, groups, can_pass, config_, rng);
+    });
+  // Each action read as the planner keeps the rest of the hand, but the
+  // planning player's own move (asked with every move, as it plays) for its
+  // action: it stays the move it would play.
+  std::array<int, kGiveBase> chosen;
+  planned_actions(moves, count, view.hand, view.level, view.rules.move_rules(), chosen);
+  const int planned = planning_choice(view, std::vector<Move>(moves, moves + count), can_pass, config_.playout_style);
+  if (planned >= 0) chosen[std::size_t(action_of(moves[planned]))] = planned;
+  // One move per action, in the order the actions first appear (as group_moves).
+  std::vector<Move> groups;
+  std::vector<int> index;
+  std::array<bool, kGiveBase> listed{};
+  for (int i = 0; i < count; ++i) {
+    const std::size_t a = std::size_t(action_of(moves[i]));
+    if (listed[a]) continue;
+    listed[a] = true;
+    index.push_back(chosen[a]);
+    groups.push_back(moves[chosen[a]]);
+  }
+  const SearchResult r = search_v2(view, groups, can_pass, config_, rng);
+  return r.choice < 0 ? -1 : index[std::size_t(r.choice)];
 }
 
 CardKind SearchPolicy::choose_card(const PlayerView& view, CardSet options, Rng& rng) {
@@ -400,19 +433,37 @@ constexpr double kSearchKeepSigmas = 2.0;
 // measurable); a won deal counts two levels more than it pays (more deals
 // and more levels won on the gauntlet's seeds than levels alone).
 
-SearchConfig search_v3_config(const PolicyOptions& options) {
-  SearchConfig config = search_config(options, kSearchOptions);
+namespace {
+
+// Search v3's configuration, its options read from `specs` (v3's own, or
+// v4's, which add to them).
+SearchConfig search_v3_config(const PolicyOptions& options, std::span<const OptionSpec> specs) {
+  SearchConfig config = search_config(options, specs);
   config.keep_sigmas = kSearchKeepSigmas;
   config.inference = true;
   config.opponent_styles = true;
   config.endgame_cards = kSearchEndgameCards;
-  config.opponent_ends_in = int(option(options, kSearchOptions, "opponent_ends_in"));
+  config.opponent_ends_in = int(option(options, specs, "opponent_ends_in"));
   if (config.opponent_ends_in == 1)
     throw std::invalid_argument("search: option opponent_ends_in must be 0 or 2..1000, got 1");
-  config.read_opponent_styles = option(options, kSearchOptions, "read_styles") != 0;
-  config.win_bonus = option(options, kSearchOptions, "win_bonus");
-  config.net_order = option(options, kSearchOptions, "net_order") != 0;
-  config.net_playouts = int(option(options, kSearchOptions, "net_playouts"));
+  config.read_opponent_styles = option(options, specs, "read_styles") != 0;
+  config.win_bonus = option(options, specs, "win_bonus");
+  config.net_order = option(options, specs, "net_order") != 0;
+  config.net_playouts = int(option(options, specs, "net_playouts"));
+  return config;
+}
+
+}  // namespace
+
+SearchConfig search_v3_config(const PolicyOptions& options) { return search_v3_config(options, kSearchV3Options); }
+
+// Search v4 (docs/bots.md §5, "Search v4"): each grouped move read as the planner keeps
+// the rest of the hand, and the learned bot's choice (now level with search
+// v3 at 150 playouts) as the one to beat.
+SearchConfig search_v4_config(const PolicyOptions& options) {
+  SearchConfig config = search_v3_config(options, kSearchOptions);
+  config.planned_cards = option(options, kSearchOptions, "planned_cards") != 0;
+  config.net_prior = option(options, kSearchOptions, "net_prior") != 0;
   return config;
 }
 

@@ -42,12 +42,14 @@ from ..gd.cards import level_index
 from ..gd.ruleset import RulesetLike, as_ruleset
 from .batch_base import MAX_ENVS, BatchEnvBase, BatchStep, check_bots
 
-__all__ = ["ACTION_FEATURES", "BatchEnv", "BatchStep"]
+__all__ = ["ACTION_FEATURES", "CARD_READINGS", "BatchEnv", "BatchStep"]
 
 #: Entries of one action's feature row: the cards it plays or gives (copies
 #: per card kind, 54), its kind one-hot (10), its rank one-hot (15), then
 #: whether it passes and whether it gives a card.
 ACTION_FEATURES: int = _core.ACTION_FEATURES
+#: Which move of an action the step plays: its first, or the planner's.
+CARD_READINGS: Tuple[str, ...] = ("first", "planned")
 
 
 class BatchEnv(BatchEnvBase):
@@ -60,6 +62,12 @@ class BatchEnv(BatchEnvBase):
     A step's ``reward`` (envs x 4) is, for each deal that ended, the levels
     each seat's team gained (negative for the losers); its ``deal_seed``
     rebuilds the deal (:func:`guandan.simulation_deal`).
+
+    ``cards`` says which move of an action (a kind, size and rank of play)
+    the step plays and :meth:`action_rows` describes: ``"first"``, the one
+    spending the fewest wilds, first in move order; or ``"planned"``, the
+    one that keeps the rest of the hand in the fewest turns, as the learned
+    bot ``net`` reads actions (cpp/include/guandan/bots/action_cards.h).
     """
 
     def __init__(
@@ -71,6 +79,7 @@ class BatchEnv(BatchEnvBase):
         level: str = "2",
         tribute: bool = True,
         threads: int = 1,
+        cards: str = "first",
     ) -> None:
         self.envs = checked_integer("envs", envs, 1, MAX_ENVS)
         self.threads = checked_integer("threads", threads, 1, MAX_THREADS)
@@ -81,6 +90,9 @@ class BatchEnv(BatchEnvBase):
         self.bots = bots
         self.learner_seats: Tuple[int, ...] = tuple(s for s in range(4) if s not in bots)
         self.ruleset = as_ruleset(ruleset)
+        if cards not in CARD_READINGS:
+            raise ValueError(f"cards must be one of {', '.join(CARD_READINGS)}, not {cards!r}")
+        self.cards = cards
         self._core = _core.BatchEnv(
             rules=self.ruleset.core,
             seed=self.seed,
@@ -89,6 +101,7 @@ class BatchEnv(BatchEnvBase):
             tribute=bool(tribute),
             envs=self.envs,
             threads=self.threads,
+            planned_cards=cards == "planned",
         )
         self._widths = (_core.OBSERVATION_SIZE, _core.NUM_ACTIONS, 4)
 

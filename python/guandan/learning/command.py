@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..common.options import bot_names, real_in
 from ..gd import arguments
+from .batch import CARD_READINGS
 from .net_trainer import BASELINES
 
 
@@ -32,6 +33,9 @@ def _train(args: argparse.Namespace) -> int:
         win_bonus=args.win_bonus,
         lam=args.lam,
         predict_hands=args.predict_hands,
+        cards=args.cards,
+        init=None if args.init is None else Path(args.init),
+        critic_warmup=args.critic_warmup,
     )
     return 0
 
@@ -67,6 +71,14 @@ def add_commands(sub) -> None:
                        "from the view, its loss weighted by WEIGHT (training only; default 0: off)")
     train.add_argument("--win-bonus", type=real_in(0, 6), default=0.0,
                        help="levels a deal won counts beyond those it pays while learning from results (default 0)")
+    train.add_argument("--cards", choices=CARD_READINGS, default="first",
+                       help="which move of an action the deals play: its first (the one spending the fewest "
+                       "wilds), or the planned one, as the bot net plays it (default first)")
+    train.add_argument("--init", default=None, metavar="FILE",
+                       help="without a checkpoint in OUT, start from the weights in FILE (an --export), their "
+                       "steps and deals counted as done (--deals counts all)")
+    train.add_argument("--critic-warmup", type=arguments.integer_in(0, 100_000_000), default=0, metavar="DEALS",
+                       help="a critic the net lacks first learns DEALS deals with the policy held (default 0)")
     train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     train.add_argument("--export", default=None, metavar="FILE", help="write the weights as C++ source to FILE")
     train.add_argument("--threads", type=arguments.threads, default=1, help="threads collecting positions (default 1)")

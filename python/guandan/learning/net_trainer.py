@@ -36,7 +36,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from .. import _core
-from .batch import BatchEnv
+from .batch import CARD_READINGS, BatchEnv
 
 VIEW_FEATURES: int = _core.NET_VIEW_FEATURES
 # An action's row: its features (bots/action_space.h), then the planner's (bots/net_features.h).
@@ -92,10 +92,12 @@ def collect(
     explore: float = 0.1,
     threads: int = 1,
     progress: Optional[Callable[[int], None]] = None,
+    cards: str = "first",
 ) -> Positions:
     """Play self-play deals led by ``teacher`` until ``states`` play decisions
-    with more than one legal action are recorded."""
-    env = BatchEnv(envs=envs, seed=seed, threads=threads)
+    with more than one legal action are recorded (each action read as
+    ``cards`` says: :class:`~guandan.learning.batch.BatchEnv`)."""
+    env = BatchEnv(envs=envs, seed=seed, threads=threads, cards=cards)
     rng = np.random.default_rng(seed)
     step = env.reset()
     views: List[np.ndarray] = []
@@ -334,7 +336,9 @@ def export_weights(net: Net, path: Path) -> None:
 
 
 def read_exported(path: Path) -> Net:
-    """The weights of an exported file (export_weights), as a Net (no optimiser state)."""
+    """The weights of an exported file (export_weights), as a Net (no
+    optimiser state), with the steps of imitation and the deals its header
+    says they had."""
     import re
 
     text = Path(path).read_text(encoding="utf-8")
@@ -350,7 +354,11 @@ def read_exported(path: Path) -> Net:
     params["b3"] = np.array([float(bias.group(1).rstrip("f"))], dtype=np.float32)
     params["w1"] = params["w1"].reshape(INPUTS, HIDDEN1)
     params["w2"] = params["w2"].reshape(HIDDEN1, HIDDEN2)
-    return Net(params)
+    net = Net(params)
+    history = re.search(r"(\d+) steps of imitation, then (\d+) deals", text)
+    if history is not None:
+        net.imitation_steps, net.deals = int(history.group(1)), int(history.group(2))
+    return net
 
 
 def run(
@@ -371,6 +379,9 @@ def run(
     scored_deals: int = 1000,
     lam: float = 1.0,
     predict_hands: float = 0.0,
+    cards: str = "first",
+    init: Optional[Path] = None,
+    critic_warmup: int = 0,
 ) -> Net:
     """The whole command, in two phases with a checkpoint in ``out`` after
     every chunk: imitation of ``teacher`` for ``batches`` steps (its
@@ -379,7 +390,12 @@ def run(
     :func:`evaluate`; then optionally the export. From scratch, or with
     ``resume`` from the checkpoint, to the same weights. Several opponents
     (a pool) take the chunks of ``chunk`` deals in turn, by the deals done,
-    and each chunk is scored against every one of them."""
+    and each chunk is scored against every one of them. ``cards`` is how
+    the environment reads each action, in every phase (the bot reads them
+    as ``"planned"``). ``init`` starts a run without a checkpoint from
+    exported weights (their header's steps and deals counted as done), and
+    with ``critic_warmup`` a critic the net lacks first learns that many
+    deals with the policy held still."""
     opponents = [opponent] if isinstance(opponent, str) else list(opponent)
     if not opponents:
         raise ValueError("opponent must name at least one bot")
@@ -387,16 +403,26 @@ def run(
         raise ValueError(f"lam must be within 0..1, not {lam!r}")
     if predict_hands < 0:
         raise ValueError(f"predict_hands must be 0 or more, not {predict_hands!r}")
+    if cards not in CARD_READINGS:
+        raise ValueError(f"cards must be one of {', '.join(CARD_READINGS)}, not {cards!r}")
     for name in opponents:  # refused now, not after the imitation
         _core.policy_spec(name)
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.npz"
-    net = Net.load(checkpoint) if resume and checkpoint.exists() else Net.initial(seed)
+    if critic_warmup < 0:
+        raise ValueError(f"critic_warmup must be 0 or more, not {critic_warmup!r}")
+    if resume and checkpoint.exists():
+        net = Net.load(checkpoint)
+    elif init is not None:
+        net = read_exported(init)
+        log(f"starting from {init}: {net.imitation_steps} steps of imitation, {net.deals:,} deals")
+    else:
+        net = Net.initial(seed)
     if resume:
         done = f"{net.imitation_steps} steps of imitation, {net.deals:,} deals" if checkpoint.exists() else ""
         log(f"resuming after {done}" if done else "no checkpoint: starting from scratch")
     if net.imitation_steps < batches:
-        data = _positions(out, states, seed, teacher, threads, log)
+        data = _positions(out, states, seed, teacher, threads, log, cards)
         held_out = np.arange(len(data) - min(2000, len(data) // 10), len(data))
         first_held = int(held_out[0])
         training = Positions(data.views[:first_held], data.rows, data.starts[: first_held + 1], data.targets[:first_held])
@@ -407,20 +433,26 @@ def run(
             net.save(checkpoint)
             log(f"imitation step {net.imitation_steps}: loss {loss:.3f}, agrees with {teacher} on "
                 f"{accuracy(net, data, held_out[:500]):.1%} of held-out positions")
+    if critic_warmup > 0 and baseline != "mean" and net.deals < deals and "v1" not in net.params:
+        reinforce(net, critic_warmup, seed=seed * 1_000_003 + 1_000_002, opponent=opponents[0], baseline=baseline,
+                  win_bonus=win_bonus, lam=lam, hold_policy=True, log=lambda _: None, cards=cards)
+        net.save(checkpoint)
+        log(f"the critic learned {critic_warmup:,} deals against {opponents[0]} with the policy held")
     while net.deals < deals:
         if net.deals == 0:
             net.moments, net.steps = {}, 0  # a new objective: the optimiser starts over
         n = min(chunk, deals - net.deals)
         against = opponents[(net.deals // chunk) % len(opponents)]
         reinforce(net, n, seed=seed * 1_000_003 + net.deals // chunk, opponent=against, baseline=baseline,
-                  win_bonus=win_bonus, lam=lam, predict_hands=predict_hands, log=lambda _: None)
+                  win_bonus=win_bonus, lam=lam, predict_hands=predict_hands, log=lambda _: None, cards=cards)
         net.deals += n
         net.save(checkpoint)
         if len(opponents) == 1:
-            log(f"{net.deals:,} deals against {against}: {evaluate(net, scored_deals, opponent=against):+.3f} "
+            log(f"{net.deals:,} deals against {against}: "
+                f"{evaluate(net, scored_deals, opponent=against, cards=cards):+.3f} "
                 f"levels per deal against it ({scored_deals:,} duplicate deals)")
         else:
-            scores = ", ".join(f"{evaluate(net, scored_deals, opponent=o):+.3f} against {o}"
+            scores = ", ".join(f"{evaluate(net, scored_deals, opponent=o, cards=cards):+.3f} against {o}"
                                for o in dict.fromkeys(opponents))
             log(f"{net.deals:,} deals, the last {n:,} against {against}: levels per deal {scores} "
                 f"({scored_deals:,} duplicate deals each)")
@@ -430,16 +462,18 @@ def run(
     return net
 
 
-def _positions(out: Path, states: int, seed: int, teacher: str, threads: int, log: Callable[[str], None]) -> Positions:
+def _positions(out: Path, states: int, seed: int, teacher: str, threads: int, log: Callable[[str], None],
+               cards: str = "first") -> Positions:
     """The imitation's positions: collected once, then read from ``out``."""
-    path = out / f"positions-{teacher}-{seed}-{states}.npz"
+    reading = "" if cards == "first" else f"-{cards}"
+    path = out / f"positions-{teacher}-{seed}-{states}{reading}.npz"
     if path.exists():
         with np.load(path) as saved:
             data = Positions(saved["views"], saved["rows"], saved["starts"], saved["targets"])
         log(f"{len(data):,} positions from {path}")
         return data
     start = time.perf_counter()
-    data = collect(states, seed=seed, teacher=teacher, threads=threads)
+    data = collect(states, seed=seed, teacher=teacher, threads=threads, cards=cards)
     np.savez(path, views=data.views, rows=data.rows, starts=data.starts, targets=data.targets)
     log(f"collected {len(data):,} positions of {teacher} in {time.perf_counter() - start:.0f} s")
     return data
@@ -476,12 +510,13 @@ def _pick(scores: np.ndarray, offsets: np.ndarray, rng: Optional[np.random.Gener
     return np.minimum(np.searchsorted(cumulative, draw, side="right"), offsets[1:] - 1)
 
 
-def evaluate(net: Net, deals: int = 1000, seed: int = 10**9, opponent: str = "rule") -> float:
-    """Levels per deal of `net` (playing its best) minus `opponent`'s, over
-    `deals` seeded deals played twice with the seats swapped (duplicate)."""
+def evaluate(net: Net, deals: int = 1000, seed: int = 10**9, opponent: str = "rule", cards: str = "first") -> float:
+    """Levels per deal of `net` (playing its best, each action read as
+    `cards` says) minus `opponent`'s, over `deals` seeded deals played twice
+    with the seats swapped (duplicate)."""
     total = 0.0
     for mine in ((0, 2), (1, 3)):
-        env = BatchEnv(envs=deals, seed=seed, bots={s: opponent for s in range(4) if s not in mine})
+        env = BatchEnv(envs=deals, seed=seed, bots={s: opponent for s in range(4) if s not in mine}, cards=cards)
         step = env.reset()
         finished = np.zeros(deals, dtype=bool)
         while not finished.all():
@@ -566,6 +601,7 @@ def reinforce(
     hold_policy: bool = False,
     predict_hands: float = 0.0,
     log: Callable[[str], None] = print,
+    cards: str = "first",
 ) -> Net:
     """Plays `deals` deals as seats 0 and 2 against `opponent`, drawing from
     the softmax at `temperature`, and moves the policy toward the actions
@@ -584,7 +620,8 @@ def reinforce(
     pays. With `hold_policy` only the critic learns (a new critic fitted
     before it steers a trained policy). With `predict_hands` above 0 the
     first layer also learns to predict the other hands from the view (the
-    hand predictor, its loss weighted by `predict_hands`)."""
+    hand predictor, its loss weighted by `predict_hands`). Each action is
+    read as `cards` says (:class:`~guandan.learning.batch.BatchEnv`)."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline must be one of {', '.join(BASELINES)}, not {baseline!r}")
     if not 0.0 <= lam <= 1.0:
@@ -599,7 +636,7 @@ def reinforce(
         net.add_predictor(seed)
     lr_scale = {**{name: 0.0 for name in PARAM_NAMES}, **CRITIC_LR_SCALE} if hold_policy else CRITIC_LR_SCALE
     rng = np.random.default_rng((seed, net.steps))
-    env = BatchEnv(envs=envs, seed=seed + net.steps, bots={1: opponent, 3: opponent})
+    env = BatchEnv(envs=envs, seed=seed + net.steps, bots={1: opponent, 3: opponent}, cards=cards)
     env.reset()
     open_rows: List[List[np.ndarray]] = [[] for _ in range(envs)]
     open_pick: List[List[int]] = [[] for _ in range(envs)]

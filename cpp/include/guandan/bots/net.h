@@ -1,7 +1,8 @@
 // net: the learned bot. A small network scores each legal grouped action
-// (bots/action_space.h) from the seat's view (bots/net_features.h), and the
-// bot plays the best; tribute and return cards are chosen as `rule` chooses
-// them. The weights are built into the core (net_weights.inc, written by
+// (bots/action_space.h) from the seat's view (bots/net_features.h), each
+// action read as the move that keeps the rest of the hand in the fewest
+// turns (bots/action_cards.h), and the bot plays the best; tribute and
+// return cards are chosen as `rule` chooses them. The weights are built into the core (net_weights.inc, written by
 // guandan train-net: docs/bots.md, "The learned bot").
 //
 // The network: inputs (view features, then the action's features and plan
@@ -34,13 +35,21 @@ float net_action_score(const NetViewLayer& view, const std::int8_t* action_featu
 // `view`): what NetPolicy plays the highest of.
 void net_move_scores(const PlayerView& view, const Move* moves, int count, float* scores);
 
+// Which cards the bot plays for the action it scores best, and which move
+// of each action it scores (bots/action_cards.h): the planned reading
+// (`net`), or the first reading as the learning interface plays it
+// (`net_v1`, the bot as first shipped).
+enum class NetCards { kPlanned, kFirstReading };
+
 class NetPolicy final : public Policy {
  public:
+  explicit NetPolicy(NetCards cards = NetCards::kPlanned) : cards_of_action_(cards) {}
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
  private:
-  RulePolicy cards_;  // tribute and return cards
+  NetCards cards_of_action_;
+  RulePolicy tribute_;  // tribute and return cards
 };
 
 }  // namespace guandan

@@ -95,6 +95,15 @@ struct SearchConfig {
   // planning player or the opponents' styles: bit 0 the searcher's team,
   // bit 1 the opponents (0: none).
   int net_playouts = 0;
+  // The candidates: each kind, size and rank of move read as the one that
+  // keeps the rest of the hand in the fewest turns (bots/action_cards.h),
+  // the planning player's own choice as it is, instead of the reading that
+  // spends the fewest wilds (first in move order).
+  bool planned_cards = false;
+  // The choice to beat (kept unless another is significantly better, first
+  // in the candidate cut) is the learned bot's (net.h), not the planning
+  // player's; the planning player's choice stays a candidate.
+  bool net_prior = false;
   // The planning player's style: its choice to beat, its team in the
   // playouts (every seat, without opponent_styles) and its tribute cards.
   // search_v2 keeps the style it was measured with (kRuleV2Style).
@@ -124,18 +133,18 @@ constexpr std::array<OptionSpec, 5> search_budget_options(int default_candidates
        "wall-clock milliseconds a decision (0: the playouts alone, so the choice depends on the seed alone)"},
       {"threads", OptionKind::kInt, 1, 64, 1, "threads for one decision"},
       {"max_candidates", OptionKind::kInt, 0, 1000, double(default_candidates),
-       "moves played out, the planning player's preferred first (0: all)"},
+       "moves played out, the choice to beat first (0: all)"},
       {"keep_margin", OptionKind::kReal, 0, 6, kDefaultKeepMargin,
-       "levels another move must score above the planning player's choice to replace it"},
+       "levels another move must score above the choice to beat to replace it"},
   }};
 }
 inline constexpr double kDefaultWinBonus = 2.0;  // search: a won deal counts two levels more than it pays
 inline constexpr auto kSearchV2Options = search_budget_options(kDefaultMaxCandidates);
-inline constexpr auto kSearchOptions = joined_options(
+inline constexpr auto kSearchV3Options = joined_options(
     search_budget_options(kSearchMaxCandidates),
     std::array<OptionSpec, 6>{{
         {"keep_worlds", OptionKind::kInt, 0, kMaxRollouts, 0,
-         "the most paired worlds the test to replace the planning choice counts (0: no cap)"},
+         "the most paired worlds the test to replace the choice to beat counts (0: no cap)"},
         {"opponent_ends_in", OptionKind::kInt, 0, 1000, 3,
          "one opponent-deal in this many plays the patient style and one the bomber (0: every style drawn; not 1)"},
         {"read_styles", OptionKind::kFlag, 0, 1, 0,
@@ -143,9 +152,18 @@ inline constexpr auto kSearchOptions = joined_options(
         {"win_bonus", OptionKind::kReal, 0, kMaxWinBonus, kDefaultWinBonus,
          "levels a won deal counts beyond those it pays"},
         {"net_order", OptionKind::kFlag, 0, 1, 0,
-         "keep the candidates the learned bot net scores best (after the planning player's choice)"},
+         "keep the candidates the learned bot net scores best (after the choice to beat)"},
         {"net_playouts", OptionKind::kInt, 0, 3, 0,
          "seats the learned bot net plays in the playouts: 1 the searcher's team, 2 the opponents, 3 both (0: none)"},
+    }});
+// Search v4 (`search`): v3's options, and two that are on by default.
+inline constexpr auto kSearchOptions = joined_options(
+    kSearchV3Options,
+    std::array<OptionSpec, 2>{{
+        {"planned_cards", OptionKind::kFlag, 0, 1, 1,
+         "read each kind, size and rank of move as the cards that keep the rest of the hand in the fewest turns"},
+        {"net_prior", OptionKind::kFlag, 0, 1, 1,
+         "the choice to beat is the learned bot net's, not the planning player's (which stays a candidate)"},
     }});
 
 // The one mapping of a search's option values to its configuration: budget,
@@ -154,11 +172,13 @@ inline constexpr auto kSearchOptions = joined_options(
 // style). std::invalid_argument for a value no search can take.
 SearchConfig search_config(const PolicyOptions& options, std::span<const OptionSpec> specs);
 // The registry's searches: `search_v2` (the style it was measured with,
-// kRuleV2Style, and kDefaultMaxCandidates) and `search` (search v3:
-// inference, opponent styles with their ends one in three each, exact
-// endgames, keep_sigmas, the win bonus and kSearchMaxCandidates).
+// kRuleV2Style, and kDefaultMaxCandidates), `search_v3` (inference,
+// opponent styles with their ends one in three each, exact endgames,
+// keep_sigmas, the win bonus and kSearchMaxCandidates) and `search` (search
+// v4: v3 with planned_cards and net_prior).
 SearchConfig search_v2_config(const PolicyOptions& options);
 SearchConfig search_v3_config(const PolicyOptions& options);
+SearchConfig search_v4_config(const PolicyOptions& options);
 
 class SearchPolicy final : public Policy {
  public:

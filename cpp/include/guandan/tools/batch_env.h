@@ -37,6 +37,11 @@ struct BatchEnvSetup {
   // its option values; null: the learner plays it.
   std::array<const PolicyEntry*, 4> bots{};
   std::array<OptionValues, 4> options{};
+  // Which move of an action (kind, size and rank) the step plays and the
+  // feature rows describe: its first move, the one spending the fewest
+  // wilds (false), or the one that keeps the rest of the hand in the fewest
+  // turns, as `net` reads actions (true; bots/action_cards.h).
+  bool planned_cards = false;
 };
 
 // The outputs (common/batch_env.h): observation n x kObservationSize, mask

@@ -146,17 +146,20 @@ class SearchV1Bot(CoreBot):
 
 
 class SearchBot(CoreBot):
-    """Information-set search v3 (``cpp/include/guandan/bots/search.h``): samples
+    """Information-set search v4 (``cpp/include/guandan/bots/search.h``): samples
     the unseen cards consistently with everything public, weighting the
     worlds by how likely the other seats' passes and plays are in them
     (``inference.h``), plays each of at most
-    ``max_candidates`` moves (the planning policy's preferred ones; None:
+    ``max_candidates`` moves (the learned bot's and the planning policy's
+    choices first, then the moves that break the fewest combinations; None:
     ``SEARCH_MAX_CANDIDATES``, 12) out with the planning policy for its team
     and planning players of styles drawn per playout for the opponents
     (``plan_style.h``), spending its playouts by sequential halving, and
-    plays the planning policy's own choice unless another move scores more
+    plays the learned bot ``net``'s choice unless another move scores more
     than ``keep_margin`` levels better by two standard errors of their
-    difference over the same worlds; it solves endgames exactly. It stops
+    difference over the same worlds; each kind, size and rank of move is
+    read as the cards that keep the rest of the hand in the fewest turns
+    (``bots/action_cards.h``); it solves endgames exactly. It stops
     at whichever comes first of ``think_ms`` milliseconds of wall clock per
     decision (1..60,000; 0 for none) and ``rollouts`` playouts
     (1..1,000,000), over ``threads`` threads for one decision (1..64). Without a time budget the choice depends only
@@ -169,6 +172,15 @@ class SearchBot(CoreBot):
                  threads: int = 1, max_candidates: Optional[int] = None,
                  keep_margin: float = _core.DEFAULT_KEEP_MARGIN) -> None:
         super().__init__(self.POLICY, seed, rollouts, think_ms, threads, max_candidates, keep_margin)
+
+
+class SearchV3Bot(SearchBot):
+    """Search v3, kept for comparison: :class:`SearchBot` with the planning
+    policy's choice as the one to beat and each kind, size and rank of move
+    read as its first move (the one spending the fewest wilds); the same
+    options."""
+
+    POLICY = "search_v3"
 
 
 class SearchV2Bot(SearchBot):
