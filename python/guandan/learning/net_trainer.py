@@ -405,12 +405,12 @@ def run(
         raise ValueError(f"predict_hands must be 0 or more, not {predict_hands!r}")
     if cards not in CARD_READINGS:
         raise ValueError(f"cards must be one of {', '.join(CARD_READINGS)}, not {cards!r}")
+    if critic_warmup < 0:
+        raise ValueError(f"critic_warmup must be 0 or more, not {critic_warmup!r}")
     for name in opponents:  # refused now, not after the imitation
         _core.policy_spec(name)
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.npz"
-    if critic_warmup < 0:
-        raise ValueError(f"critic_warmup must be 0 or more, not {critic_warmup!r}")
     if resume and checkpoint.exists():
         net = Net.load(checkpoint)
     elif init is not None:

@@ -2,8 +2,9 @@
 // (bots/action_space.h) from the seat's view (bots/net_features.h), each
 // action read as the move that keeps the rest of the hand in the fewest
 // turns (bots/action_cards.h), and the bot plays the best; tribute and
-// return cards are chosen as `rule` chooses them. The weights are built into the core (net_weights.inc, written by
-// guandan train-net: docs/bots.md, "The learned bot").
+// return cards are chosen as `rule` chooses them. The weights are built
+// into the core (net_weights.inc, written by guandan train-net:
+// docs/bots.md, "The learned bot").
 //
 // The network: inputs (view features, then the action's features and plan
 // features) -> 256 ReLU ->
