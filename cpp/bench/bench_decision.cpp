@@ -83,7 +83,7 @@ int main() {
   report("rule", plan, kDeals);
   report("rule_v1", rule_v1, kDeals);
   NetPolicy net;
-  NetPolicy net_v1(NetCards::kFirstReading);
+  NetPolicy net_v1(ActionCards::kFirst);
   report("net", net, kDeals);
   report("net_v1", net_v1, kDeals);
   return 0;

@@ -117,7 +117,7 @@ void test_the_batched_environment_plays_the_reading_it_is_set_to() {
   for (const bool planned : {false, true}) {
     learning::BatchEnvSetup setup;
     setup.seed = 3;
-    setup.planned_cards = planned;
+    setup.cards = planned ? ActionCards::kPlanned : ActionCards::kFirst;
     constexpr int kEnvs = 6;
     learning::BatchEnv env(setup, kEnvs, 1);
     std::vector<std::int8_t> observation(std::size_t(kEnvs) * learning::kObservationSize), mask(kEnvs * kNumActions),
@@ -140,12 +140,8 @@ void test_the_batched_environment_plays_the_reading_it_is_set_to() {
         moves->clear();
         generate_moves(before[std::size_t(j)], deal.level(), deal.rules().move_rules(), deal.last_play(), *moves);
         std::array<int, kGiveBase> reading;
-        if (planned) {
-          planned_actions(moves->begin(), int(moves->size()), before[std::size_t(j)], deal.level(),
-                          deal.rules().move_rules(), reading);
-        } else {
-          group_actions(moves->begin(), int(moves->size()), reading);
-        }
+        read_actions(setup.cards, moves->begin(), int(moves->size()), before[std::size_t(j)], deal.level(),
+                     deal.rules().move_rules(), reading);
         const int legal = int(std::count(mask.begin() + j * kNumActions, mask.begin() + (j + 1) * kNumActions, 1));
         step[std::size_t(j)] = actions[row];  // a pass or a given card, unless it can play
         for (int r = 0; r < legal; ++r, ++row) {

@@ -44,7 +44,7 @@ void init_learning(py::module_& m) {
   env_class.def(py::init([](const Ruleset& rules, std::uint64_t seed, const std::vector<std::optional<std::string>>& bots,
                        int level, bool tribute, int envs, int threads, bool planned_cards) {
              learning::BatchEnvSetup setup;
-             setup.planned_cards = planned_cards;
+             setup.cards = planned_cards ? ActionCards::kPlanned : ActionCards::kFirst;
              setup.rules = rules;
              setup.seed = seed;
              setup.level = level_from_index(level);

@@ -4,6 +4,15 @@
 
 namespace guandan {
 
+void read_actions(ActionCards cards, const Move* moves, int count, CardSet hand, Rank level, MoveRules rules,
+                  std::array<int, kGiveBase>& chosen) {
+  if (cards == ActionCards::kPlanned) {
+    planned_actions(moves, count, hand, level, rules, chosen);
+  } else {
+    group_actions(moves, count, chosen);
+  }
+}
+
 void planned_actions(const Move* moves, int count, CardSet hand, Rank level, MoveRules rules,
                      std::array<int, kGiveBase>& chosen) {
   chosen.fill(-1);

@@ -2,8 +2,6 @@
 
 #include <limits>
 
-#include "guandan/bots/action_cards.h"
-
 namespace guandan {
 namespace {
 
@@ -76,11 +74,7 @@ void net_move_scores(const PlayerView& view, const Move* moves, int count, float
 
 int NetPolicy::choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng&) {
   std::array<int, kGiveBase> representative;
-  if (cards_of_action_ == NetCards::kPlanned) {
-    planned_actions(moves, count, view.hand, view.level, view.rules.move_rules(), representative);
-  } else {
-    group_actions(moves, count, representative);
-  }
+  read_actions(cards_, moves, count, view.hand, view.level, view.rules.move_rules(), representative);
   DecisionScorer scorer(view);
   // The best score, the first best in action order (a pass first).
   int best = -1;

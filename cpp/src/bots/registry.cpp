@@ -27,7 +27,7 @@ std::unique_ptr<Policy> make_styled(const PolicyOptions&) {
 }
 
 std::unique_ptr<Policy> make_net_v1(const PolicyOptions&) {
-  return std::make_unique<NetPolicy>(NetCards::kFirstReading);
+  return std::make_unique<NetPolicy>(ActionCards::kFirst);
 }
 
 std::unique_ptr<Policy> make_search_v1(const PolicyOptions& options) {

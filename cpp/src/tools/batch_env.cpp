@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "guandan/bots/action_cards.h"
 #include "guandan/bots/playout.h"
 #include "guandan/movegen.h"
 #include "guandan/placing.h"
@@ -50,12 +49,8 @@ void BatchEnv::fill_legal(Slot& slot, MoveList& moves) {
   if (moves.overflowed()) throw std::length_error("move list overflow");
   if (!deal.leading()) slot.legal[kPassAction] = 1;
   std::array<int, kGiveBase> representative;
-  if (setup_.planned_cards) {
-    planned_actions(moves.begin(), int(moves.size()), deal.hand(deal.turn()), deal.level(),
-                    deal.rules().move_rules(), representative);
-  } else {
-    group_actions(moves.begin(), int(moves.size()), representative);
-  }
+  read_actions(setup_.cards, moves.begin(), int(moves.size()), deal.hand(deal.turn()), deal.level(),
+               deal.rules().move_rules(), representative);
   for (int a = 1; a < kGiveBase; ++a) {
     const int i = representative[std::size_t(a)];
     if (i < 0) continue;

@@ -17,6 +17,14 @@
 
 namespace guandan {
 
+// The two readings of an action: its first move, or the planned one.
+enum class ActionCards { kFirst, kPlanned };
+
+// One move per action among moves[0, count) (legal moves of `hand`), read
+// as `cards` says: group_actions (bots/action_space.h) or planned_actions.
+void read_actions(ActionCards cards, const Move* moves, int count, CardSet hand, Rank level, MoveRules rules,
+                  std::array<int, kGiveBase>& chosen);
+
 // One move per action among moves[0, count) (legal moves of `hand`): the one
 // whose rest of the hand plans in the fewest turns (bots/planner.h), then
 // with the most bombs, then using the fewest wilds; the first of equals. An

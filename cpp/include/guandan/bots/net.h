@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 
+#include "guandan/bots/action_cards.h"
 #include "guandan/bots/net_features.h"
 #include "guandan/bots/policy.h"
 #include "guandan/bots/rule.h"
@@ -36,20 +37,17 @@ float net_action_score(const NetViewLayer& view, const std::int8_t* action_featu
 // `view`): what NetPolicy plays the highest of.
 void net_move_scores(const PlayerView& view, const Move* moves, int count, float* scores);
 
-// Which cards the bot plays for the action it scores best, and which move
-// of each action it scores (bots/action_cards.h): the planned reading
-// (`net`), or the first reading as the learning interface plays it
-// (`net_v1`, the bot as first shipped).
-enum class NetCards { kPlanned, kFirstReading };
-
 class NetPolicy final : public Policy {
  public:
-  explicit NetPolicy(NetCards cards = NetCards::kPlanned) : cards_of_action_(cards) {}
+  // How it reads each action (bots/action_cards.h), the move it scores and
+  // plays: planned (`net`), or first as the learning interface has read
+  // them by default (`net_v1`, the bot as first shipped).
+  explicit NetPolicy(ActionCards cards = ActionCards::kPlanned) : cards_(cards) {}
   int choose_play(const PlayerView& view, const Move* moves, int count, bool can_pass, Rng& rng) override;
   CardKind choose_card(const PlayerView& view, CardSet options, Rng& rng) override;
 
  private:
-  NetCards cards_of_action_;
+  ActionCards cards_;
   RulePolicy tribute_;  // tribute and return cards
 };
 

@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "guandan/bots/action_cards.h"
 #include "guandan/bots/net_features.h"
 #include "guandan/bots/policy.h"
 #include "guandan/bots/registry.h"
@@ -39,9 +40,9 @@ struct BatchEnvSetup {
   std::array<OptionValues, 4> options{};
   // Which move of an action (kind, size and rank) the step plays and the
   // feature rows describe: its first move, the one spending the fewest
-  // wilds (false), or the one that keeps the rest of the hand in the fewest
-  // turns, as `net` reads actions (true; bots/action_cards.h).
-  bool planned_cards = false;
+  // wilds, or the one that keeps the rest of the hand in the fewest turns,
+  // as `net` reads actions (bots/action_cards.h).
+  ActionCards cards = ActionCards::kFirst;
 };
 
 // The outputs (common/batch_env.h): observation n x kObservationSize, mask
