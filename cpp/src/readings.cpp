@@ -19,6 +19,27 @@ std::vector<Move> classify(CardSet cards, Rank level, MoveRules rules) {
   return readings;
 }
 
+bool may_be_one_combination(CardSet cards, Rank level) {
+  // Every combination of two cards or more spans at most one natural rank,
+  // two (a full house, a plate), three (a tube) or five (a straight: five
+  // cards, its naturals each of its own rank); jokers only in singles,
+  // pairs, the joker bomb and full houses; more than six cards: a bomb.
+  const int n = cards.size();
+  if (n == 0 || n > kMaxMoveCards) return false;
+  const CardKind wild = wild_kind(level);
+  const int wilds = cards.count(wild);
+  const CardSet naturals = cards - CardSet::of_kind(wild, wilds);
+  const int jokers = naturals.count(kSmallJoker) + naturals.count(kBigJoker);
+  std::uint64_t held = (naturals.lo | naturals.hi) & ((std::uint64_t(1) << 4 * kNumRanks) - 1);
+  held |= held >> 1, held |= held >> 2;  // a bit per natural rank held, at its nibble's bit 0
+  const int ranks = std::popcount(held & 0x1111'1111'1111'1111ull);
+  if (n == 1) return true;
+  if (n == 5) return jokers > 0 || ranks <= 2 || ranks + wilds == 5;
+  if (n == 6) return jokers == 0 && ranks <= 3;
+  if (n >= 7) return jokers == 0 && ranks <= 1;
+  return ranks <= 1;  // two to four cards: a pair, a triple, a bomb of four, four jokers
+}
+
 namespace {
 
 // Watches the readings of a card set for one move, bit for bit.

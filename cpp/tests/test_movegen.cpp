@@ -44,6 +44,7 @@ void check_hand(CardSet hand, CardSet other, Rank level, MoveRules rules, Rng& r
     const CardSet cards{bits.first, bits.second};
     CHECK(classify(cards, level, rules) == readings);
     CHECK(cards.count(wild_kind(level)) > 0 || readings.size() == 1);
+    CHECK(may_be_one_combination(cards, level));
   }
   std::vector<Move> sorted = leads;
   std::sort(sorted.begin(), sorted.end(), bits_less);
@@ -117,6 +118,26 @@ void check_wild_free_straights(CardSet hand, Rank level) {
   }
 }
 
+// may_be_one_combination never says no to cards that are one combination:
+// random sets of 1 to 10 cards of `hand`. Returns how many it said no to
+// (the test is worth something only if it does).
+int check_may_be_one_combination(CardSet hand, Rank level, MoveRules rules, Rng& rng) {
+  std::vector<CardKind> cards;  // one entry per physical card
+  for (int k = 0; k < kNumKinds; ++k)
+    for (int c = 0; c < hand.count(CardKind(k)); ++c) cards.push_back(CardKind(k));
+  int noes = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    rng.shuffle(cards.data(), cards.size());
+    const int n = 1 + int(rng.bounded(std::min<std::uint64_t>(kMaxMoveCards, cards.size())));
+    CardSet set;
+    for (int i = 0; i < n; ++i) set = set + CardSet::of_kind(cards[std::size_t(i)]);
+    if (may_be_one_combination(set, level)) continue;
+    ++noes;
+    CHECK(classify(set, level, rules).empty());
+  }
+  return noes;
+}
+
 }  // namespace
 
 void test_movegen() {
@@ -132,6 +153,7 @@ void test_movegen() {
       small = small + CardSet::of_kind(CardKind(__builtin_ctzll(bits)));
     check_hand(small, dealt.hands[1], level, rules, rng);
     for (int s = 0; s < 4; ++s) check_wild_free_straights(dealt.hands[s], level);
+    CHECK(check_may_be_one_combination(dealt.hands[deal % 4], level, rules, rng) > 0);
   }
   // Natural straight flushes at both ends (A2345 and TJQKA, spades) and in
   // the middle (5 to 9, hearts, a second copy of the 7), with other suits

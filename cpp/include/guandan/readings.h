@@ -19,6 +19,12 @@ inline constexpr int kMaxMoveCards = 10;
 // Every legal reading of exactly `cards` (empty if they form no combination).
 std::vector<Move> classify(CardSet cards, Rank level, MoveRules rules);
 
+// A quick test, from the size, the natural ranks and the jokers alone,
+// that never says false where classify finds a reading (and says true of
+// some sets that have none): the rule player asks it before generating the
+// moves of a small hand only to see whether one takes the whole hand.
+bool may_be_one_combination(CardSet cards, Rank level);
+
 // Whether `move` is, bit for bit, a reading the generator produces for its
 // cards at this level under these rules: the one check for a Move from
 // outside (Python objects, pickles, numpy rows, logs, Deal.play). The wild

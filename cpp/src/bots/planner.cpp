@@ -380,47 +380,74 @@ Choice search_choice(const HandView& view, MoveRules rules, const std::array<Flu
 
 // The search is a pure function of the hand, the level and one rule, and a
 // playout asks it about the same hands again and again (a seat that passes
-// keeps its hand; the search plays every candidate out from the same
-// worlds), so each thread keeps the answers for its last few thousand
-// hands (direct-mapped, 256 KB, made once per thread).
+// keeps its hand; a follow weighed in each suit leaves hands of the same
+// counts; the search plays every candidate out from the same worlds), so
+// each thread keeps the answers for its last few thousand hands
+// (direct-mapped, 256 KB, made once per thread), keyed by cache_key.
 class ChoiceCache {
  public:
-  const Choice* find(CardSet hand, Rank level, bool jokers_pair_triples) {
-    const Entry& e = entries_[slot(hand, level, jokers_pair_triples)];
-    return e.valid && e.hand == hand && e.level == level && e.jokers_pair_triples == jokers_pair_triples ? &e.choice
+  const Choice* find(CardSet key, Rank level, bool jokers_pair_triples) {
+    const Entry& e = entries_[slot(key, level, jokers_pair_triples)];
+    return e.valid && e.key == key && e.level == level && e.jokers_pair_triples == jokers_pair_triples ? &e.choice
                                                                                                        : nullptr;
   }
-  void store(CardSet hand, Rank level, bool jokers_pair_triples, const Choice& choice) {
-    entries_[slot(hand, level, jokers_pair_triples)] = {hand, level, jokers_pair_triples, true, choice};
+  void store(CardSet key, Rank level, bool jokers_pair_triples, const Choice& choice) {
+    entries_[slot(key, level, jokers_pair_triples)] = {key, level, jokers_pair_triples, true, choice};
   }
 
  private:
   static constexpr int kBits = 12;
   struct Entry {
-    CardSet hand;
+    CardSet key;
     Rank level = kTwo;
     bool jokers_pair_triples = false;
     bool valid = false;
     Choice choice;
   };
-  static std::size_t slot(CardSet hand, Rank level, bool jokers_pair_triples) {
+  static std::size_t slot(CardSet key, Rank level, bool jokers_pair_triples) {
     const std::uint64_t h =
-        hand.lo * 0x9E3779B97F4A7C15ull ^ (hand.hi + level * 2u + jokers_pair_triples) * 0xC2B2AE3D27D4EB4Full;
+        key.lo * 0x9E3779B97F4A7C15ull ^ (key.hi + level * 2u + jokers_pair_triples) * 0xC2B2AE3D27D4EB4Full;
     return std::size_t(h >> (64 - kBits));
   }
   std::array<Entry, std::size_t(1) << kBits> entries_{};
 };
 
+// What the search's choice depends on. Without a natural straight flush,
+// the counts alone: naturals per rank, wilds, small and big jokers (the
+// search works on counts), so hands that differ only in suits (a follow
+// played in one suit or another) share one answer. With one, the hand
+// itself. A counts key sets bit 63 of `hi`, which no hand has.
+CardSet cache_key(CardSet hand, Rank level) {
+  const CardKind wild = wild_kind(level);
+  const int wilds = hand.count(wild);
+  const CardSet naturals = hand - CardSet::of_kind(wild, wilds);
+  const std::uint64_t present = naturals.lo | naturals.hi;
+  const std::uint64_t four = present & present >> 4 & present >> 8 & present >> 12;
+  const bool flush = (four & present >> 16 & ((std::uint64_t(1) << 4 * (kAce - 3)) - 1)) != 0 ||
+                     (present >> 4 * kAce & four & 0xF) != 0;  // as HandView::holds_natural_straight_flush
+  if (flush) return hand;
+  // Per-nibble popcounts: each rank's count (0..8) in its nibble.
+  constexpr std::uint64_t kRanks = (std::uint64_t(1) << 4 * kNumRanks) - 1;
+  auto nibble_counts = [](std::uint64_t x) {
+    x = x - (x >> 1 & 0x5555'5555'5555'5555ull);
+    return (x & 0x3333'3333'3333'3333ull) + (x >> 2 & 0x3333'3333'3333'3333ull);
+  };
+  const std::uint64_t counts = nibble_counts(naturals.lo & kRanks) + nibble_counts(naturals.hi & kRanks);
+  return {counts, std::uint64_t(1) << 63 | std::uint64_t(wilds) | std::uint64_t(naturals.count(kSmallJoker)) << 2 |
+                      std::uint64_t(naturals.count(kBigJoker)) << 4};
+}
+
 // The search's choice for `hand` (its flush_mask indexes natural_flushes);
 // the hand is looked at only when the cache does not know it.
 Choice choose(CardSet hand, Rank level, MoveRules rules) {
   thread_local std::unique_ptr<ChoiceCache> cache = std::make_unique<ChoiceCache>();
-  if (const Choice* known = cache->find(hand, level, rules.wild_with_joker)) return *known;
+  const CardSet key = cache_key(hand, level);
+  if (const Choice* known = cache->find(key, level, rules.wild_with_joker)) return *known;
   const HandView view(hand, level);
   std::array<Flush, kMaxFlushes> flushes;
   const int flush_count = natural_flushes(view, flushes);
   const Choice choice = search_choice(view, rules, flushes, flush_count);
-  cache->store(hand, level, rules.wild_with_joker, choice);
+  cache->store(key, level, rules.wild_with_joker, choice);
   return choice;
 }
 

@@ -426,8 +426,9 @@ int RulePolicy::choose_play(const PlayerView& view, const Move* moves, int count
 }
 
 Policy::WithoutList RulePolicy::choose_without_list(const PlayerView& view, bool can_pass, Rng&, Move& play) {
-  // Going out at once is found in the list (choose_play).
-  if (view.hand.size() <= kMaxMoveCards) return WithoutList::kNeedsList;
+  // Going out at once is found in the list (choose_play): a hand that may be
+  // one combination asks for it; any other plays by its plan, as a larger one.
+  if (view.hand.size() <= kMaxMoveCards && may_be_one_combination(view.hand, view.level)) return WithoutList::kNeedsList;
   const HandPlan& plan = plan_for(view);
   if (plan.count > PlanReadings::kMaxCombos) return WithoutList::kNeedsList;
   PlanReadings readings(plan, view.level, view.rules.move_rules(), can_pass ? &view.last_play : nullptr);
@@ -452,8 +453,6 @@ CardKind RulePolicy::choose_card(const PlayerView& view, CardSet options, Rng&) 
   // first, and the first that gets the best possible ends the search.
   // One plan per rank: the suit of the card given only matters to straight
   // flushes, which is not worth a plan per card in a playout.
-  const HandPlan& plan = plan_for(view);
-  const PlanScore best_possible{plan.count - 1, plan.bombs};
   std::array<CardKind, kNumKinds> order{};
   int n = 0;
   for (std::uint64_t bits = options.lo; bits; bits &= bits - 1) order[std::size_t(n++)] = CardKind(std::countr_zero(bits));
@@ -462,6 +461,18 @@ CardKind RulePolicy::choose_card(const PlayerView& view, CardSet options, Rng&) 
     return tribute_value(a, view.level) < tribute_value(b, view.level);
   });
   CardKind best = order[0];
+  // Options held of one rank alone (a tribute's highest card, most often)
+  // all plan alike: the first held wins without a plan.
+  unsigned held_ranks = 0;
+  int first_held = -1;
+  for (int i = 0; i < n; ++i)
+    if (view.hand.contains(CardSet::of_kind(order[std::size_t(i)]))) {
+      held_ranks |= 1u << rank_of(order[std::size_t(i)]);
+      if (first_held < 0) first_held = i;
+    }
+  if (std::popcount(held_ranks) <= 1) return first_held < 0 ? best : order[std::size_t(first_held)];
+  const HandPlan& plan = plan_for(view);
+  const PlanScore best_possible{plan.count - 1, plan.bombs};
   PlanScore best_score{1 << 20, 0};
   std::array<PlanScore, kNumRanks + 2> by_rank{};
   unsigned planned = 0;
