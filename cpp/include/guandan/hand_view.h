@@ -41,16 +41,20 @@ struct HandView {
 
   int natural_count(Rank rank) const { return std::popcount(unsigned(config[rank])); }
 
-  // Whether five consecutive ranks of one suit are held as naturals (most
-  // hands: no), all suits at once: bit 4r + s of `four` says suit s holds
-  // ranks r..r+3; a flush is five in a row starting at 2 .. 10, or A2345.
-  bool holds_natural_straight_flush() const {
-    const std::uint64_t present = naturals.lo | naturals.hi;  // a bit per kind held
-    const std::uint64_t four = present & present >> 4 & present >> 8 & present >> 12;
-    const std::uint64_t five_from_two_to_ten = four & present >> 16 & ((std::uint64_t(1) << 4 * (kAce - 3)) - 1);
-    return five_from_two_to_ten != 0 || (present >> 4 * kAce & four & 0xF) != 0;
-  }
+  bool holds_natural_straight_flush() const;
 };
+
+// Whether five consecutive ranks of one suit are held in `naturals` (cards
+// without wilds; most hands: no), all suits at once: bit 4r + s of `four`
+// says suit s holds ranks r..r+3; a flush is five in a row starting at
+// 2 .. 10, or A2345.
+constexpr bool holds_natural_straight_flush(CardSet naturals) {
+  const std::uint64_t present = naturals.lo | naturals.hi;  // a bit per kind held
+  const std::uint64_t four = present & present >> 4 & present >> 8 & present >> 12;
+  const std::uint64_t five_from_two_to_ten = four & present >> 16 & ((std::uint64_t(1) << 4 * (kAce - 3)) - 1);
+  return five_from_two_to_ten != 0 || (present >> 4 * kAce & four & 0xF) != 0;
+}
+inline bool HandView::holds_natural_straight_flush() const { return guandan::holds_natural_straight_flush(naturals); }
 
 // Position p of the natural order A(low) 2 3 ... K A(high), p = 0..13, as a
 // rank: the ace sits at both ends.

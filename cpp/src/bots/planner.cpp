@@ -421,11 +421,7 @@ CardSet cache_key(CardSet hand, Rank level) {
   const CardKind wild = wild_kind(level);
   const int wilds = hand.count(wild);
   const CardSet naturals = hand - CardSet::of_kind(wild, wilds);
-  const std::uint64_t present = naturals.lo | naturals.hi;
-  const std::uint64_t four = present & present >> 4 & present >> 8 & present >> 12;
-  const bool flush = (four & present >> 16 & ((std::uint64_t(1) << 4 * (kAce - 3)) - 1)) != 0 ||
-                     (present >> 4 * kAce & four & 0xF) != 0;  // as HandView::holds_natural_straight_flush
-  if (flush) return hand;
+  if (holds_natural_straight_flush(naturals)) return hand;
   // Per-nibble popcounts: each rank's count (0..8) in its nibble.
   constexpr std::uint64_t kRanks = (std::uint64_t(1) << 4 * kNumRanks) - 1;
   auto nibble_counts = [](std::uint64_t x) {
