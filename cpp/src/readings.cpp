@@ -13,7 +13,7 @@ std::vector<Move> classify(CardSet cards, Rank level, MoveRules rules) {
   if (size == 0 || size > kMaxMoveCards) return readings;
   std::vector<Move> all;
   VectorSink sink{all};
-  generate_moves(cards, level, rules, nullptr, sink);
+  generate_moves_of_size(HandView(cards, level), rules, nullptr, size, sink);
   for (const Move& m : all)
     if (m.size() == size) readings.push_back(m);
   return readings;

@@ -124,6 +124,31 @@ class MoveGenerator {
     bombs(0, kAnyRank);
   }
 
+  // The moves of `size` cards that leads() lists, or follows(*previous), in
+  // the same order: only the kinds that come in that size are generated (a
+  // bomb holds four cards or more; every other kind has one size).
+  void of_size(int size, const Move* previous) {
+    const int tier = previous ? bomb_tier(*previous) : 0;
+    const int above = previous ? rank_order(*previous, view_.level) : kAnyRank;
+    if (tier == 0 && (previous == nullptr || previous->size() == size)) {
+      switch (size) {
+        case 1: singles(above); break;
+        case 2: pairs(above); break;
+        case 3: triples(above); break;
+        case 5:
+          if (previous == nullptr || previous->kind() == Kind::kFullHouse) full_houses(above);
+          if (previous == nullptr || previous->kind() == Kind::kStraight) straights(above);
+          break;
+        case 6:
+          if (previous == nullptr || previous->kind() == Kind::kTube) tubes(above);
+          if (previous == nullptr || previous->kind() == Kind::kPlate) plates(above);
+          break;
+        default: break;
+      }
+    }
+    if (size >= 4) tier != 0 ? bombs(tier, above) : bombs(0, kAnyRank);
+  }
+
   // Every move of one kind and size (classification only needs these).
   void of_kind(Kind kind, int size) {
     switch (kind) {
@@ -639,6 +664,14 @@ void generate_moves(const HandView& view, MoveRules rules, const Move* previous,
 template <class Sink>
 void generate_moves(CardSet hand, Rank level, MoveRules rules, const Move* previous, Sink& sink) {
   generate_moves(HandView(hand, level), rules, previous, sink);
+}
+
+// The moves of `size` cards that generate_moves lists, in its order, without
+// generating the kinds of other sizes: the readings of a set of `size` cards.
+template <class Sink>
+void generate_moves_of_size(const HandView& view, MoveRules rules, const Move* previous, int size, Sink& sink) {
+  MoveGenerator<Sink> generator(view, rules, sink);
+  generator.of_size(size, previous);
 }
 
 }  // namespace guandan

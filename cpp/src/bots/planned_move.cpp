@@ -28,7 +28,7 @@ std::optional<Move> planned_move(const PlannedCombo& combo, Rank level, MoveRule
     return std::nullopt;
   }
   FirstReadings first{combo.cards.size(), combo.kind};
-  generate_moves(combo.cards, level, rules, previous, first);
+  generate_moves_of_size(HandView(combo.cards, level), rules, previous, combo.cards.size(), first);
   return first.exact ? first.exact : first.any;
 }
 

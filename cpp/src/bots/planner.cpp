@@ -447,18 +447,20 @@ Choice choose(CardSet hand, Rank level, MoveRules rules) {
   return choice;
 }
 
-// Takes `n` natural cards of rank `r` out of `pool`.
+// Takes `n` natural cards of rank `r` out of `pool`: first one of each suit
+// held, in suit order, then second copies, in suit order.
 CardSet take_rank(CardSet& pool, Rank r, int n) {
-  CardSet taken;
-  for (int copy = 0; copy < 2 && n > 0; ++copy) {
-    for (int suit = 0; suit < 4 && n > 0; ++suit) {
-      const CardKind k = make_kind(r, Suit(suit));
-      if (pool.count(k) > copy && taken.count(k) == copy) {
-        taken = taken + CardSet::of_kind(k);
-        --n;
-      }
-    }
-  }
+  const int shift = 4 * r;
+  const std::uint64_t once = pool.lo >> shift & 0xF, twice = pool.hi >> shift & 0xF;
+  // The lowest k bits of a nibble.
+  auto lowest = [](std::uint64_t bits, int k) {
+    std::uint64_t rest = bits;
+    for (int i = 0; i < k && rest; ++i) rest &= rest - 1;
+    return bits & ~rest;
+  };
+  const int firsts = std::popcount(once);
+  const CardSet taken = n <= firsts ? CardSet{lowest(once, n) << shift, 0}
+                                    : CardSet{once << shift, lowest(twice, n - firsts) << shift};
   pool = pool - taken;
   return taken;
 }
