@@ -52,14 +52,20 @@ UnseenTops unseen_tops(const PlayerView& view, LevelOrder order) {
     if (base && most >= 2 && d > t.pair) t.pair = d;
     if (!joker && base && most >= 3 && d > t.triple) t.triple = d;
   }
+  // has[k]: a bit per natural position (the ace at 0 and 13) whose rank has
+  // more than k unseen naturals, so a window's gaps for `per_rank` cards a
+  // rank are the positions missing from has[0], has[1], ... has[per_rank-1].
+  std::array<unsigned, 3> has{};
+  for (int r = 0; r < kNumRanks; ++r) {
+    const unsigned positions = 1u << (r + 1) | (r == kAce ? 1u : 0u);
+    for (int k = 0; k < 3; ++k) has[std::size_t(k)] |= n[std::size_t(r)] > k ? positions : 0u;
+  }
   // The highest window whose gaps the unseen wilds can fill.
   auto highest = [&](int length, int per_rank) {
     for (int top = kNumRanks; top >= length - 1; --top) {
+      const unsigned window = ((1u << length) - 1) << (top - length + 1);
       int gaps = 0;
-      for (int p = top; p > top - length; --p) {
-        const int have = n[std::size_t(rank_at_position(p))];
-        gaps += have < per_rank ? per_rank - have : 0;
-      }
+      for (int k = 0; k < per_rank; ++k) gaps += std::popcount(window & ~has[std::size_t(k)]);
       if (gaps <= uw) return int(rank_at_position(top));
     }
     return -1;
