@@ -59,5 +59,7 @@ inline bool HandView::holds_natural_straight_flush() const { return guandan::hol
 // Position p of the natural order A(low) 2 3 ... K A(high), p = 0..13, as a
 // rank: the ace sits at both ends.
 constexpr Rank rank_at_position(int position) { return position == 0 ? kAce : Rank(position - 1); }
+// The natural positions of a rank, a bit each: the ace has two (0 and 13).
+constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
 
 }  // namespace guandan

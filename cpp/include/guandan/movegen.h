@@ -111,16 +111,7 @@ class MoveGenerator {
     const int tier = bomb_tier(previous);
     const int above = rank_order(previous, view_.level);
     if (tier != 0) return bombs(tier, above);
-    switch (previous.kind()) {
-      case Kind::kSingle: singles(above); break;
-      case Kind::kPair: pairs(above); break;
-      case Kind::kTriple: triples(above); break;
-      case Kind::kFullHouse: full_houses(above); break;
-      case Kind::kStraight: straights(above); break;
-      case Kind::kTube: tubes(above); break;
-      case Kind::kPlate: plates(above); break;
-      default: break;
-    }
+    same_kind_above(previous, above);
     bombs(0, kAnyRank);
   }
 
@@ -128,25 +119,22 @@ class MoveGenerator {
   // the same order: only the kinds that come in that size are generated (a
   // bomb holds four cards or more; every other kind has one size).
   void of_size(int size, const Move* previous) {
-    const int tier = previous ? bomb_tier(*previous) : 0;
-    const int above = previous ? rank_order(*previous, view_.level) : kAnyRank;
-    if (tier == 0 && (previous == nullptr || previous->size() == size)) {
-      switch (size) {
-        case 1: singles(above); break;
-        case 2: pairs(above); break;
-        case 3: triples(above); break;
-        case 5:
-          if (previous == nullptr || previous->kind() == Kind::kFullHouse) full_houses(above);
-          if (previous == nullptr || previous->kind() == Kind::kStraight) straights(above);
-          break;
-        case 6:
-          if (previous == nullptr || previous->kind() == Kind::kTube) tubes(above);
-          if (previous == nullptr || previous->kind() == Kind::kPlate) plates(above);
-          break;
-        default: break;
-      }
+    if (previous != nullptr) {
+      const int tier = bomb_tier(*previous);
+      const int above = rank_order(*previous, view_.level);
+      if (tier == 0 && previous->size() == size) same_kind_above(*previous, above);
+      if (size >= 4) tier != 0 ? bombs(tier, above) : bombs(0, kAnyRank);
+      return;
     }
-    if (size >= 4) tier != 0 ? bombs(tier, above) : bombs(0, kAnyRank);
+    switch (size) {
+      case 1: singles(kAnyRank); break;
+      case 2: pairs(kAnyRank); break;
+      case 3: triples(kAnyRank); break;
+      case 5: full_houses(kAnyRank), straights(kAnyRank); break;
+      case 6: tubes(kAnyRank), plates(kAnyRank); break;
+      default: break;
+    }
+    if (size >= 4) bombs(0, kAnyRank);
   }
 
   // Every move of one kind and size (classification only needs these).
@@ -172,6 +160,20 @@ class MoveGenerator {
 
  private:
   static constexpr int kAnyRank = -1;  // below every rank order
+
+  // The plays of a non-bomb's kind that beat it (rank order above `above`).
+  void same_kind_above(Move previous, int above) {
+    switch (previous.kind()) {
+      case Kind::kSingle: singles(above); break;
+      case Kind::kPair: pairs(above); break;
+      case Kind::kTriple: triples(above); break;
+      case Kind::kFullHouse: full_houses(above); break;
+      case Kind::kStraight: straights(above); break;
+      case Kind::kTube: tubes(above); break;
+      case Kind::kPlate: plates(above); break;
+      default: break;
+    }
+  }
 
   // Natural cards of several ranks never overlap each other or the wilds, so
   // their union is a plain OR.

@@ -145,8 +145,6 @@ constexpr auto kWildEffects = [] {
   return table;
 }();
 
-// The natural positions (hand_view.h) of a rank: the ace has two.
-constexpr unsigned positions_of(int rank) { return 1u << (rank + 1) | (rank == kAce ? 1u : 0u); }
 
 // The search keeps the natural counts as planes, a bit per natural position
 // (the ace at 0 and 13): plane k holds the positions with at least k cards.

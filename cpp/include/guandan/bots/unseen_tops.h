@@ -57,8 +57,7 @@ UnseenTops unseen_tops(const PlayerView& view, LevelOrder order) {
   // rank are the positions missing from has[0], has[1], ... has[per_rank-1].
   std::array<unsigned, 3> has{};
   for (int r = 0; r < kNumRanks; ++r) {
-    const unsigned positions = 1u << (r + 1) | (r == kAce ? 1u : 0u);
-    for (int k = 0; k < 3; ++k) has[std::size_t(k)] |= n[std::size_t(r)] > k ? positions : 0u;
+    for (int k = 0; k < 3; ++k) has[std::size_t(k)] |= n[std::size_t(r)] > k ? positions_of(r) : 0u;
   }
   // The highest window whose gaps the unseen wilds can fill.
   auto highest = [&](int length, int per_rank) {
