@@ -85,21 +85,6 @@ def test_a_clock_is_measured_without_it_and_the_record_says_so():
     assert "measured_as" not in bot_record("search")  # the core's policy, at the workload's playouts
 
 
-def test_a_clock_that_hands_the_playouts_to_the_net_is_measured_with_the_net_in_them():
-    # From a second a decision search v4's team plays its playouts as `net`
-    # (net_from_ms): measured without the clock, it must still be that bot.
-    record = bot_record("search:think_ms=1000,rollouts=20")
-    assert record["measured_as"] == "search:net_playouts=1,rollouts=20,think_ms=0"
-    assert record["signature"] == bot_signature("search:net_playouts=1,think_ms=0,rollouts=20")
-    assert record["signature"] != bot_signature("search:think_ms=0,rollouts=20")
-    # Said outright, or a higher threshold, or search v3: the planning player stays.
-    assert bot_record("search:think_ms=1000,net_playouts=0,rollouts=20")["measured_as"] == \
-        "search:net_playouts=0,rollouts=20,think_ms=0"
-    assert bot_record("search:think_ms=1000,net_from_ms=2000,rollouts=20")["measured_as"] == \
-        "search:net_from_ms=2000,rollouts=20,think_ms=0"
-    assert bot_record("search_v3:think_ms=1000,rollouts=20")["measured_as"] == "search_v3:rollouts=20,think_ms=0"
-
-
 def test_bots_of_ones_own_are_recorded_by_class_and_options():
     record = bot_record("nosuchmodule:Greedy:depth=2,name='x'")  # not imported
     assert record == {"bot": "nosuchmodule:Greedy:depth=2,name='x'", "signature": None,

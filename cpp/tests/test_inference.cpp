@@ -3,12 +3,10 @@
 // styles (plan_style.h, bots/rule_styles.h) and search v3 deciding with them.
 #include <algorithm>
 #include <cmath>
-#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "cards_text.h"
@@ -580,30 +578,6 @@ void test_net_playouts() {
   CHECK_THROWS(options.values.set("search", kSearchOptions, "net_playouts", 4), std::invalid_argument);
 }
 
-void test_net_playouts_from_budget() {
-  // Search v4 hands its team's playouts to the learned bot from net_from_ms
-  // of budget (a second by default), unless the spec says who plays them;
-  // search v3 keeps the planning player whatever the budget.
-  auto seats_for = [](std::initializer_list<std::pair<const char*, double>> set) {
-    PolicyOptions options;
-    for (const auto& [name, value] : set) options.values.set("search", kSearchOptions, name, value);
-    return search_v4_config(options).net_playouts;
-  };
-  CHECK(seats_for({}) == 0);
-  CHECK(seats_for({{"think_ms", kDefaultNetFromMs - 1}}) == 0);
-  CHECK(seats_for({{"think_ms", kDefaultNetFromMs}}) == 1);
-  CHECK(seats_for({{"think_ms", 5000}}) == 1);
-  CHECK(seats_for({{"think_ms", 5000}, {"net_playouts", 0}}) == 0);
-  CHECK(seats_for({{"think_ms", 5000}, {"net_playouts", 3}}) == 3);
-  CHECK(seats_for({{"think_ms", 5000}, {"net_from_ms", 0}}) == 0);
-  CHECK(seats_for({{"think_ms", 300}, {"net_from_ms", 300}}) == 1);
-  CHECK(seats_for({{"rollouts", 40000}}) == 0);  // a playout cap alone is no clock: the seed decides
-  PolicyOptions v3;
-  v3.values.set("search_v3", kSearchV3Options, "think_ms", 5000);
-  CHECK(search_v3_config(v3).net_playouts == 0);
-  CHECK_THROWS(v3.values.set("search_v3", kSearchV3Options, "net_from_ms", 1000), std::invalid_argument);
-}
-
 void test_search_v3() {
   // Search v3 (inference and opponent styles) decides legally and, without
   // a time budget, the same for the same seed; it reads only the view.
@@ -845,7 +819,6 @@ void test_inference() {
   test_search_v3_endgame();
   test_net_order();
   test_net_playouts();
-  test_net_playouts_from_budget();
 }
 
 }  // namespace guandan::testing

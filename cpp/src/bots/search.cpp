@@ -459,16 +459,11 @@ SearchConfig search_v3_config(const PolicyOptions& options) { return search_v3_c
 
 // Search v4 (docs/bots.md §5, "Search v4"): each grouped move read as the planner keeps
 // the rest of the hand, and the learned bot's choice (now level with search
-// v3 at 150 playouts) as the one to beat; from a second a decision, the
-// learned bot in the searcher's team's playouts (§5, "A second a decision").
+// v3 at 150 playouts) as the one to beat.
 SearchConfig search_v4_config(const PolicyOptions& options) {
   SearchConfig config = search_v3_config(options, kSearchOptions);
   config.planned_cards = option(options, kSearchOptions, "planned_cards") != 0;
   config.net_prior = option(options, kSearchOptions, "net_prior") != 0;
-  // The playout policy from the budget, unless the spec names it.
-  const int net_from_ms = int(option(options, kSearchOptions, "net_from_ms"));
-  if (!options.values.get("net_playouts") && net_from_ms > 0 && config.think_ms >= net_from_ms)
-    config.net_playouts = 1;
   return config;
 }
 

@@ -42,18 +42,11 @@ def bot_spec(name: str, options: Mapping[str, Any]) -> str:
 
 def bench_options(name: str, options: Mapping[str, Any]) -> Dict[str, Any]:
     """The options bot ``name`` plays the workload with: ``options``, with no
-    wall clock and at most ``SIGNATURE_ROLLOUTS`` playouts. A search whose
-    clock would have the learned bot play its team's playouts
-    (``net_from_ms``, cpp/include/guandan/bots/search.h) is measured with
-    ``net_playouts=1`` said outright, so the signature stays that bot's."""
+    wall clock and at most ``SIGNATURE_ROLLOUTS`` playouts."""
     known = _declared(name)
     played = dict(options)
-    think_ms = float(options.get("think_ms", known.get("think_ms", 0)))
-    if "think_ms" in known and think_ms != 0:
+    if "think_ms" in known and float(options.get("think_ms", known["think_ms"])) != 0:
         played["think_ms"] = 0
-        net_from_ms = float(options.get("net_from_ms", known.get("net_from_ms", 0)))
-        if "net_playouts" not in options and 0 < net_from_ms <= think_ms:
-            played["net_playouts"] = 1
     if "rollouts" in options and float(options["rollouts"]) > SIGNATURE_ROLLOUTS:
         played["rollouts"] = SIGNATURE_ROLLOUTS
     return played

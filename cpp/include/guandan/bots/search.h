@@ -156,22 +156,14 @@ inline constexpr auto kSearchV3Options = joined_options(
         {"net_playouts", OptionKind::kInt, 0, 3, 0,
          "seats the learned bot net plays in the playouts: 1 the searcher's team, 2 the opponents, 3 both (0: none)"},
     }});
-// Search v4 (`search`): v3's options, two that are on by default, and the
-// budget from which the learned bot plays the searcher's team in the
-// playouts: a net playout costs about ten planner playouts, and from about
-// a second a decision the better model pays for them, where ten times the
-// planner's playouts lose (docs/bots.md §5, "A second a decision").
-inline constexpr int kDefaultNetFromMs = 1000;
+// Search v4 (`search`): v3's options, and two that are on by default.
 inline constexpr auto kSearchOptions = joined_options(
     kSearchV3Options,
-    std::array<OptionSpec, 3>{{
+    std::array<OptionSpec, 2>{{
         {"planned_cards", OptionKind::kFlag, 0, 1, 1,
          "read each kind, size and rank of move as the cards that keep the rest of the hand in the fewest turns"},
         {"net_prior", OptionKind::kFlag, 0, 1, 1,
          "the choice to beat is the learned bot net's, not the planning player's (which stays a candidate)"},
-        {"net_from_ms", OptionKind::kInt, 0, kMaxThinkMs, kDefaultNetFromMs,
-         "where net_playouts is not set: net plays the searcher's team in the playouts when think_ms is at least "
-         "this (0: never)"},
     }});
 
 // The one mapping of a search's option values to its configuration: budget,
@@ -183,8 +175,7 @@ SearchConfig search_config(const PolicyOptions& options, std::span<const OptionS
 // kRuleV2Style, and kDefaultMaxCandidates), `search_v3` (inference,
 // opponent styles with their ends one in three each, exact endgames,
 // keep_sigmas, the win bonus and kSearchMaxCandidates) and `search` (search
-// v4: v3 with planned_cards and net_prior, and with a budget of net_from_ms
-// or more, net_playouts 1 unless set).
+// v4: v3 with planned_cards and net_prior).
 SearchConfig search_v2_config(const PolicyOptions& options);
 SearchConfig search_v3_config(const PolicyOptions& options);
 SearchConfig search_v4_config(const PolicyOptions& options);
