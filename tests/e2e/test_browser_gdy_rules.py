@@ -106,7 +106,11 @@ def test_the_rules_page_switches_language_and_starts_a_practice_game(new_page, s
     expect(page.locator("#rules-zh .combos .card").first).to_have_attribute("aria-label", "7")
     page.click("#lang-switch")
     page.click("#practice-go")
-    expect(page.locator("#practice-name")).to_be_visible()  # no nickname yet: asked first
+    # No nickname yet: asked first. The field alone does not say the first
+    # press is done (the page also shows it once it has found no player),
+    # and a second press while the first one waits is not taken.
+    expect(page.locator("#practice-name")).to_be_visible()
+    expect(page.locator("#practice-message")).to_have_text("Choose a nickname first.")
     page.fill("#practice-name", "Learner")
     page.click("#practice-go")
     page.wait_for_url("**/t/*?practice=1")
