@@ -145,7 +145,6 @@ constexpr auto kWildEffects = [] {
   return table;
 }();
 
-
 // The search keeps the natural counts as planes, a bit per natural position
 // (the ace at 0 and 13): plane k holds the positions with at least k cards.
 // Planes 1..4 are the 16-bit lanes of one word, 5..8 of another (a rank
