@@ -16,9 +16,12 @@ _positive = arguments.integer_in(1, 100_000_000)
 
 
 def _train(args: argparse.Namespace) -> int:
-    from .net_trainer import run
+    from .. import _core
+    from .net_trainer import run, score
 
-    run(
+    for name in args.score:  # refused now, not after the training
+        _core.policy_spec(name)
+    net = run(
         Path(args.out),
         states=args.positions,
         batches=args.steps,
@@ -37,6 +40,11 @@ def _train(args: argparse.Namespace) -> int:
         init=None if args.init is None else Path(args.init),
         critic_warmup=args.critic_warmup,
     )
+    if args.score:
+        print(f"net after {net.imitation_steps:,} steps of imitation and {net.deals:,} deals, each action read as "
+              f"planned (as the bot net plays), on the held-out deals:", flush=True)
+    for name in args.score:
+        print("  " + score(net, name, pairs=args.score_pairs, threads=args.threads).line(), flush=True)
     return 0
 
 
@@ -81,5 +89,12 @@ def add_commands(sub) -> None:
                        help="a critic the net lacks first learns DEALS deals with the policy held (default 0)")
     train.add_argument("--resume", action="store_true", help="go on from OUT's checkpoint")
     train.add_argument("--export", default=None, metavar="FILE", help="write the weights as C++ source to FILE")
-    train.add_argument("--threads", type=arguments.threads, default=1, help="threads collecting positions (default 1)")
+    train.add_argument("--score", type=bot_names, default=[], metavar="BOTS",
+                       help="then score the net against each of these bots (comma-separated), as the bot net "
+                       "plays: its share of the deals and levels per deal over --score-pairs duplicate pairs, "
+                       "with 95%% intervals (with --resume and no more --deals, the checkpoint as it is)")
+    train.add_argument("--score-pairs", type=_positive, default=1000, metavar="PAIRS",
+                       help="duplicate pairs of each --score (default 1000)")
+    train.add_argument("--threads", type=arguments.threads, default=1,
+                       help="threads collecting positions and playing --score's deals (default 1)")
     train.set_defaults(run=_train)

@@ -15,8 +15,9 @@ that positions off the teacher's path are seen too); the loss is the
 cross-entropy of a softmax over each position's legal actions. Then it
 learns from results (:func:`reinforce`): the net plays seats 0 and 2
 against an opponent and the policy gradient moves it toward the actions of
-the deals that went better than usual. Tribute and return cards are left to
-``rule`` (the bot asks it), so only play decisions are learned.
+the deals that went better than usual. Only play decisions are learned from
+results: the bot asks ``rule`` for its tribute and return cards, and so do
+:func:`evaluate` and :func:`score`.
 
     guandan train-net --out build/net --deals 80000      # imitate, learn from results, checkpoint
     guandan train-net --out build/net --deals 80000 --resume   # go on from the last checkpoint
@@ -31,12 +32,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .. import _core
+from ..common.checks import checked_integer
+from ..common.statistics import Estimate, pair_interval, pair_win_share
+from ..gd.arena import MOST_LEVELS
 from .batch import CARD_READINGS, BatchEnv
+from .batch_base import MAX_ENVS
 
 VIEW_FEATURES: int = _core.NET_VIEW_FEATURES
 # An action's row: its features (bots/action_space.h), then the planner's (bots/net_features.h).
@@ -60,6 +65,10 @@ BASELINES = ("mean", "critic", "oracle")
 # layer carry what the view tells of the hidden hands; not exported.
 PREDICTOR_NAMES = ("p1", "pb1")
 HAND_COUNTS = 3 * 54
+HELD_OUT_SEED = 10**9  # the deals that score the net: it never trains on them
+# Who chooses the tribute and return cards of the net's team when it is
+# scored: the bot net asks rule for them (bots/net.h), so its score must too.
+CARD_GIVER = "rule"
 
 
 def action_inputs(env: BatchEnv) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -510,22 +519,68 @@ def _pick(scores: np.ndarray, offsets: np.ndarray, rng: Optional[np.random.Gener
     return np.minimum(np.searchsorted(cumulative, draw, side="right"), offsets[1:] - 1)
 
 
-def evaluate(net: Net, deals: int = 1000, seed: int = 10**9, opponent: str = "rule", cards: str = "first") -> float:
-    """Levels per deal of `net` (playing its best, each action read as
-    `cards` says) minus `opponent`'s, over `deals` seeded deals played twice
-    with the seats swapped (duplicate)."""
-    total = 0.0
-    for mine in ((0, 2), (1, 3)):
-        env = BatchEnv(envs=deals, seed=seed, bots={s: opponent for s in range(4) if s not in mine}, cards=cards)
+def _cards_given_by_rule(env: BatchEnv, actions: np.ndarray) -> np.ndarray:
+    """`actions` with each tribute or return card replaced by rule's choice
+    (CARD_GIVER), as the bot net plays."""
+    giving = actions >= GIVE_BASE
+    return np.where(giving, env.teacher_actions(CARD_GIVER), actions) if giving.any() else actions
+
+
+def _results(net: Net, deals: int, seed: int, opponent: str, cards: str, threads: int = 1) -> np.ndarray:
+    """`net`'s levels (its team's: positive for a deal won, negative for one
+    lost) on `deals` seeded deals played twice against `opponent`, first in
+    seats 0 and 2, then with the seats swapped: shape (2, deals)."""
+    results = np.zeros((2, deals))
+    for side, mine in enumerate(((0, 2), (1, 3))):
+        env = BatchEnv(envs=deals, seed=seed, bots={s: opponent for s in range(4) if s not in mine}, cards=cards,
+                       threads=threads)
         step = env.reset()
         finished = np.zeros(deals, dtype=bool)
         while not finished.all():
             _, actions, offsets, scores = _decisions(net, env)
-            step = env.step(actions[_pick(scores, offsets, None, 1.0)])
+            step = env.step(_cards_given_by_rule(env, actions[_pick(scores, offsets, None, 1.0)]))
             fresh = step.done & ~finished
-            total += float(step.reward[fresh, mine[0]].sum())
+            results[side, fresh] = step.reward[fresh, mine[0]]
             finished |= step.done
-    return total / (2 * deals)
+    return results
+
+
+def evaluate(net: Net, deals: int = 1000, seed: int = HELD_OUT_SEED, opponent: str = "rule",
+             cards: str = "first") -> float:
+    """Levels per deal of `net` (playing its best, each action read as
+    `cards` says, its tribute and return cards rule's as the bot's are)
+    minus `opponent`'s, over `deals` seeded deals played twice with the
+    seats swapped (duplicate)."""
+    return float(_results(net, deals, seed, opponent, cards).sum()) / (2 * deals)
+
+
+class NetScore(NamedTuple):
+    """How the net did against one opponent over duplicate pairs, with 95 %
+    intervals over the pairs (as ``guandan arena`` gives them)."""
+
+    opponent: str
+    pairs: int
+    win_share: Estimate  # the net's share of the deals
+    levels: Estimate  # its levels per deal minus the opponent's
+
+    def line(self) -> str:
+        w, v = self.win_share, self.levels
+        return (f"against {self.opponent}: wins {w.mean:.1%} of deals [{w.low:.1%}, {w.high:.1%}], "
+                f"levels per deal {v.mean:+.3f} [{v.low:+.3f}, {v.high:+.3f}] ({self.pairs:,} duplicate pairs)")
+
+
+def score(net: Net, opponent: str, pairs: int = 1000, seed: int = HELD_OUT_SEED, cards: str = "planned",
+          threads: int = 1) -> NetScore:
+    """`net` playing its best against `opponent` on `pairs` duplicate pairs
+    (each seeded deal played twice, the seats swapped), each action read as
+    `cards` says (``"planned"``: as the bot ``net`` plays): its share of the
+    deals and its levels per deal minus the opponent's."""
+    checked_integer("pairs", pairs, 1, MAX_ENVS)
+    _core.policy_spec(opponent)  # a clear error for a bot that does not exist
+    results = _results(net, pairs, seed, opponent, cards, threads)
+    wins = (results > 0).sum(axis=0)
+    return NetScore(opponent, pairs, pair_win_share(wins),
+                    pair_interval(results.sum(axis=0) / 2, -MOST_LEVELS, MOST_LEVELS))
 
 
 # The critic learns faster than the policy: it has one step per batch of
@@ -621,7 +676,11 @@ def reinforce(
     before it steers a trained policy). With `predict_hands` above 0 the
     first layer also learns to predict the other hands from the view (the
     hand predictor, its loss weighted by `predict_hands`). Each action is
-    read as `cards` says (:class:`~guandan.learning.batch.BatchEnv`)."""
+    read as `cards` says (:class:`~guandan.learning.batch.BatchEnv`). The
+    team's tribute and return cards are not learned here, but played as the
+    net scores them (drawn as its plays are); the bot asks rule for them
+    (docs/bots.md, "The learning curve, as the bot plays", measures asking
+    rule here too)."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline must be one of {', '.join(BASELINES)}, not {baseline!r}")
     if not 0.0 <= lam <= 1.0:
