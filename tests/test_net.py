@@ -406,4 +406,3 @@ def test_train_net_scores_the_net_it_trained_against_each_bot_named(tmp_path, ca
     assert "nosuch" in capsys.readouterr().err
     assert not (tmp_path / "bad" / "checkpoint.npz").exists()
     assert main(["train-net", "--out", str(out), "--score-pairs", "0"]) == 2
-

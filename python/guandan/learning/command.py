@@ -92,7 +92,8 @@ def add_commands(sub) -> None:
     train.add_argument("--score", type=bot_names, default=[], metavar="BOTS",
                        help="then score the net against each of these bots (comma-separated), as the bot net "
                        "plays: its share of the deals and levels per deal over --score-pairs duplicate pairs, "
-                       "with 95%% intervals (with --resume and no --steps or --deals left to go: the checkpoint as it is)")
+                       "with 95%% intervals (with --resume and no --steps or --deals left to go: the checkpoint "
+                       "as it is)")
     train.add_argument("--score-pairs", type=_positive, default=1000, metavar="PAIRS",
                        help="duplicate pairs of each --score (default 1000)")
     train.add_argument("--threads", type=arguments.threads, default=1,
