@@ -57,3 +57,22 @@ def test_ctrl_c_stops_long_native_work(work):
             child.wait()
     assert "KeyboardInterrupt" in err, err
     assert elapsed < 2.0, f"took {elapsed:.2f}s to stop"
+
+
+def test_ctrl_c_stops_python_bot_workers_at_any_moment():
+    # Ctrl-C lands somewhere else in the loop that feeds the workers each
+    # time; wherever it lands, the run stops at once and the interpreter
+    # exits (a pool that held a lock at that moment used to hang at exit).
+    code = "import guandan\nprint('started', flush=True)\n" + LONG_WORK["python_bot_workers"]
+    for delay in (0.3, 0.55, 0.8, 1.05, 1.3):
+        child = sigint_child.start([sys.executable, "-c", code])
+        try:
+            assert child.stdout.readline().strip() == "started"
+            time.sleep(delay)
+            child.send_signal(signal.SIGINT)
+            _, err = child.communicate(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        assert "KeyboardInterrupt" in err, (delay, err)

@@ -3,6 +3,7 @@ the same observation as Deal.observation, errors that name the bot, specs."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import sys
 import textwrap
@@ -167,6 +168,38 @@ class Leads:
 def test_a_bot_that_answers_wrong_is_named(wrong, error, words, threads):
     with pytest.raises(error, match=words):
         guandan.simulate(4, policy=[Leads(wrong), "rule", "rule", "rule"], threads=threads, tribute=False, leader=0)
+
+
+class _Unsendable(Exception):
+    """An error that pickles but cannot be rebuilt from its pickle."""
+
+    def __init__(self, code: int, words: str) -> None:
+        super().__init__(f"{words} ({code})")
+
+
+class BreaksItsWorker(FirstMove):
+    """Fails in a way a worker process cannot simply send back."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+    def choose_move(self, observation, moves, can_pass):
+        if self.how == "exit":
+            os._exit(3)
+        raise _Unsendable(7, "an error of its own")
+
+
+def test_a_worker_whose_bot_ends_the_process_is_reported():
+    with pytest.raises(RuntimeError, match="worker process .* stopped without answering"):
+        guandan.simulate(4, policy=[BreaksItsWorker("exit"), "rule", "rule", "rule"], threads=2)
+
+
+def test_an_error_that_cannot_cross_from_a_worker_keeps_its_words():
+    with pytest.raises(RuntimeError, match=r"_Unsendable: an error of its own \(7\)"):
+        guandan.simulate(4, policy=[BreaksItsWorker("raise"), "rule", "rule", "rule"], threads=2)
+    # The same bot in this process raises its own error.
+    with pytest.raises(_Unsendable):
+        guandan.simulate(4, policy=[BreaksItsWorker("raise"), "rule", "rule", "rule"], threads=1)
 
 
 def test_a_seat_observation_pickles_as_a_plain_observation():
