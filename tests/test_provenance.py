@@ -83,6 +83,9 @@ def test_a_clock_is_measured_without_it_and_the_record_says_so():
     assert capped["measured_as"] == f"search:rollouts={provenance.SIGNATURE_ROLLOUTS},think_ms=0"
     assert "measured_as" not in bot_record("search:think_ms=0,rollouts=20")
     assert "measured_as" not in bot_record("search")  # the core's policy, at the workload's playouts
+    # A second opinion set to run to the clock would run for hours without one.
+    confirming = bot_record("search:think_ms=1000,confirm_worlds=1000000")
+    assert confirming["measured_as"] == f"search:confirm_worlds={provenance.SIGNATURE_ROLLOUTS},think_ms=0"
 
 
 def test_bots_of_ones_own_are_recorded_by_class_and_options():

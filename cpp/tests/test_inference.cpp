@@ -744,6 +744,60 @@ void test_keep_worlds() {
   CHECK_THROWS(search_v2(deal.view(deal.turn()), groups, !deal.leading(), bad, r), std::invalid_argument);
 }
 
+void test_confirm_worlds() {
+  // confirm_worlds plays a move that overrules the choice to beat again in
+  // fresh worlds with the learned bot finishing the deal, and keeps the
+  // overrule only if the test passes there too. So, for the same seed, the
+  // confirming search plays the plain search's choice or the choice to
+  // beat; it spends playouts only where the plain search overruled; and
+  // over these positions it both keeps and undoes some overrules.
+  int overruled = 0, confirmed = 0, exact_overruled = 0;
+  for (std::uint64_t d = 0; d < 16; ++d) {
+    const PlannedDecision decision = planned_decision(match_deal_seed(41, d), int(2 + 3 * (d % 6)), d);
+    const auto& [deal, groups, can_pass, planned] = decision;
+    const PlayerView view = deal.view(deal.turn());
+    SearchConfig config;
+    config.rollouts = 600;
+    config.max_candidates = kSearchMaxCandidates;
+    config.keep_sigmas = 1.0;
+    auto search = [&](int worlds) {
+      config.confirm_worlds = worlds;
+      Rng r(300 + d);
+      return search_v2(view, groups, can_pass, config, r);
+    };
+    const SearchResult plain = search(0), confirming = search(300);
+    // Where the exact endgame threshold covers the position, no second
+    // opinion: the solver's values need no model (every other position:
+    // each world tries the solver first, which takes time).
+    if (d % 2 == 0) {
+      config.endgame_cards = 108;
+      const SearchResult exact = search(0), exact_confirming = search(300);
+      config.endgame_cards = 0;
+      CHECK(exact_confirming.choice == exact.choice && exact_confirming.rollouts == exact.rollouts);
+      exact_overruled += exact.choice != planned;
+    }
+    if (plain.choice == planned) {
+      CHECK(confirming.choice == planned && confirming.rollouts == plain.rollouts);
+      continue;
+    }
+    ++overruled;
+    CHECK(confirming.rollouts == plain.rollouts + 2 * 300);
+    CHECK(confirming.choice == plain.choice || confirming.choice == planned);
+    confirmed += confirming.choice == plain.choice;
+  }
+  CHECK(overruled > confirmed && confirmed > 0 && exact_overruled > 0);
+  PolicyOptions options;
+  options.values.set("search", kSearchOptions, "confirm_worlds", 50);
+  CHECK(search_v4_config(options).confirm_worlds == 50 && search_v4_config(PolicyOptions{}).confirm_worlds == 0);
+  CHECK_THROWS(options.values.set("search_v3", kSearchV3Options, "confirm_worlds", 50), std::invalid_argument);
+  SearchConfig bad;
+  bad.confirm_worlds = -1;
+  const PlannedDecision decision = planned_decision(match_deal_seed(41, 0), 2, 0);
+  Rng r(1);
+  CHECK_THROWS(search_v2(decision.deal.view(decision.deal.turn()), decision.groups, decision.can_pass, bad, r),
+               std::invalid_argument);
+}
+
 // The reference for read_evidence: the record noted action by action as the
 // deal goes, from the live position (how the deal state itself once kept
 // it). Over seeded deals with tribute, random plays and passes, at every
@@ -805,6 +859,7 @@ void test_inference() {
   test_win_bonus();
   test_keep_sigmas();
   test_keep_worlds();
+  test_confirm_worlds();
   test_evidence_record();
   test_record_replays_the_evidence();
   test_move_facts_for_styles();

@@ -167,6 +167,7 @@ void check_search_v2(const SearchConfig& config) {
   if (config.threads < 1 || config.threads > kMaxSearchThreads) throw std::invalid_argument("threads must be 1..64");
   if (config.max_candidates < 0) throw std::invalid_argument("max_candidates must be 0 (all) or more");
   if (config.keep_worlds < 0) throw std::invalid_argument("keep_worlds must be 0 (no cap) or more");
+  if (config.confirm_worlds < 0) throw std::invalid_argument("confirm_worlds must be 0 (none) or more");
   if (config.opponent_ends_in < 0 || config.opponent_ends_in == 1)
     throw std::invalid_argument("opponent_ends_in must be 0 (none) or 2 or more");
   if (!(config.win_bonus >= 0.0 && config.win_bonus <= kMaxWinBonus))
@@ -273,19 +274,11 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
   std::vector<double> gain(std::size_t(options), 0.0), gain_squares(std::size_t(options), 0.0);
   std::vector<int> paired(std::size_t(options), 0);
   auto mean = [&](int c) { return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9; };
-  // Sequential halving: ceil(log2(options)) rounds with equal shares of the
-  // playouts and of the time; after each, the better half of the options
-  // (by mean so far) goes on. The playouts go to the options still in doubt.
-  std::vector<int> active(static_cast<std::size_t>(options));
-  for (int c = 0; c < options; ++c) active[std::size_t(c)] = c;
-  int rounds = 1;
-  while ((1 << rounds) < options) ++rounds;
-  for (int round = 0; round < rounds && !result.stopped; ++round) {
-    const int budget = config.rollouts / rounds;
-    const int worlds = std::max(1, budget / int(active.size()));
-    const int threads = std::min(config.threads, worlds);
-    const Clock::time_point deadline =
-        started + std::chrono::microseconds(std::int64_t(config.think_ms) * 1000 * (round + 1) / rounds);
+  // Plays `worlds` worlds of the `active` options on the configured
+  // threads (stream `stream` of the decision), adding to the sums above.
+  auto play = [&](const std::vector<int>& active, int worlds, const SearchConfig& playing,
+                  Clock::time_point deadline, int stream) {
+    const int threads = std::min(playing.threads, worlds);
     std::vector<SearchShare> shares(static_cast<std::size_t>(threads));
     std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
     {
@@ -294,8 +287,8 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
       auto run = [&](int t) {
         const int mine = worlds / threads + (t < worlds % threads ? 1 : 0);
         try {
-          search_share(view, candidates, options, active, preferred, mine, config, timed, deadline,
-                       thread_rng(decision_seed, round * kMaxSearchThreads + t), shares[std::size_t(t)]);
+          search_share(view, candidates, options, active, preferred, mine, playing, timed, deadline,
+                       thread_rng(decision_seed, stream * kMaxSearchThreads + t), shares[std::size_t(t)]);
         } catch (...) {
           errors[std::size_t(t)] = std::current_exception();
         }
@@ -319,6 +312,31 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
       result.rollouts += share.rollouts;
     }
     result.stopped = config.stop && config.stop->load(std::memory_order_relaxed);
+  };
+  // Whether option c's paired gain over the choice to beat clears the
+  // margin by keep_sigmas standard errors (and the gain itself).
+  auto significant_gain = [&](int c) -> std::optional<double> {
+    const int n = paired[std::size_t(c)];
+    if (c == preferred || n < 2) return std::nullopt;
+    const double g = gain[std::size_t(c)] / n;
+    const double variance = std::max(0.0, (gain_squares[std::size_t(c)] - n * g * g) / (n - 1));
+    const int counted = config.keep_worlds > 0 ? std::min(n, config.keep_worlds) : n;
+    if (g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / counted)) return g;
+    return std::nullopt;
+  };
+  // Sequential halving: ceil(log2(options)) rounds with equal shares of the
+  // playouts and of the time; after each, the better half of the options
+  // (by mean so far) goes on. The playouts go to the options still in doubt.
+  std::vector<int> active(static_cast<std::size_t>(options));
+  for (int c = 0; c < options; ++c) active[std::size_t(c)] = c;
+  int rounds = 1;
+  while ((1 << rounds) < options) ++rounds;
+  for (int round = 0; round < rounds && !result.stopped; ++round) {
+    const int budget = config.rollouts / rounds;
+    const int worlds = std::max(1, budget / int(active.size()));
+    const Clock::time_point deadline =
+        started + std::chrono::microseconds(std::int64_t(config.think_ms) * 1000 * (round + 1) / rounds);
+    play(active, worlds, config, deadline, round);
     if (round + 1 < rounds) {
       std::stable_sort(active.begin(), active.end(), [&](int a, int b) { return mean(a) > mean(b); });
       const auto kept = std::max<std::size_t>(2, (active.size() + 1) / 2);
@@ -337,15 +355,35 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     // standard errors; else the choice.
     double best_gain = 0.0;
     for (int c : active) {
-      const int n = paired[std::size_t(c)];
-      if (c == preferred || n < 2) continue;
-      const double g = gain[std::size_t(c)] / n;
-      const double variance = std::max(0.0, (gain_squares[std::size_t(c)] - n * g * g) / (n - 1));
-      const int counted = config.keep_worlds > 0 ? std::min(n, config.keep_worlds) : n;
-      if (g > best_gain && g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / counted)) {
+      const std::optional<double> g = significant_gain(c);
+      if (g && *g > best_gain) {
         best = c;
-        best_gain = g;
+        best_gain = *g;
       }
+    }
+    // A second opinion (confirm_worlds): the overrule stands only if the
+    // gain is significant again in fresh worlds where the learned bot, not
+    // the planning player, finishes the deal for the searcher's team. The
+    // two models err differently; a gain that is one model's bias seldom
+    // survives the other. Exact endgames need no second model.
+    int held = 0;
+    for (int c : view.counts) held += c;
+    const bool exact = config.endgame_cards > 0 && held <= config.endgame_cards;
+    if (config.confirm_worlds > 0 && best != preferred && !exact && !result.stopped) {
+      // The means stay the first opinion's (best_value reads them).
+      const std::vector<double> first_total = total;
+      const std::vector<int> first_visits = visits;
+      std::fill(gain.begin(), gain.end(), 0.0);
+      std::fill(gain_squares.begin(), gain_squares.end(), 0.0);
+      std::fill(paired.begin(), paired.end(), 0);
+      SearchConfig second = config;
+      second.net_playouts |= 1;
+      const Clock::time_point deadline = started + std::chrono::milliseconds(config.think_ms);
+      play({preferred, best}, config.confirm_worlds, second, deadline, rounds);
+      // Too few worlds to tell (the clock ran out): the first opinion stands.
+      if (paired[std::size_t(best)] >= 2 && !significant_gain(best)) best = preferred;
+      total = first_total;
+      visits = first_visits;
     }
   } else {
     best = active[0];
@@ -464,6 +502,7 @@ SearchConfig search_v4_config(const PolicyOptions& options) {
   SearchConfig config = search_v3_config(options, kSearchOptions);
   config.planned_cards = option(options, kSearchOptions, "planned_cards") != 0;
   config.net_prior = option(options, kSearchOptions, "net_prior") != 0;
+  config.confirm_worlds = int(option(options, kSearchOptions, "confirm_worlds"));
   return config;
 }
 

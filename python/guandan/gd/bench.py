@@ -7,8 +7,8 @@ A core policy named alone is played by the core, a search at
 :data:`~guandan.common.provenance.SIGNATURE_ROLLOUTS` playouts per
 decision. A bot with options is played with them, except for what would
 make the workload depend on the machine or run long: a wall-clock budget
-becomes ``think_ms=0`` and a playout budget above ``SIGNATURE_ROLLOUTS``
-is cut to it.
+becomes ``think_ms=0`` and a playout budget (``rollouts``, and the
+search's ``confirm_worlds``) above ``SIGNATURE_ROLLOUTS`` is cut to it.
 
     >>> measured, results = bench("search:think_ms=100,rollouts=20")
     >>> measured, len(results)
@@ -42,13 +42,17 @@ def bot_spec(name: str, options: Mapping[str, Any]) -> str:
 
 def bench_options(name: str, options: Mapping[str, Any]) -> Dict[str, Any]:
     """The options bot ``name`` plays the workload with: ``options``, with no
-    wall clock and at most ``SIGNATURE_ROLLOUTS`` playouts."""
+    wall clock and at most ``SIGNATURE_ROLLOUTS`` playouts (and worlds of a
+    second opinion)."""
     known = _declared(name)
     played = dict(options)
     if "think_ms" in known and float(options.get("think_ms", known["think_ms"])) != 0:
         played["think_ms"] = 0
-    if "rollouts" in options and float(options["rollouts"]) > SIGNATURE_ROLLOUTS:
-        played["rollouts"] = SIGNATURE_ROLLOUTS
+    # The playouts a decision, and the worlds a search's second opinion
+    # plays (search: confirm_worlds; often set high to run to the clock).
+    for budget in ("rollouts", "confirm_worlds"):
+        if budget in options and float(options[budget]) > SIGNATURE_ROLLOUTS:
+            played[budget] = SIGNATURE_ROLLOUTS
     return played
 
 

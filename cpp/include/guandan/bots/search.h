@@ -104,6 +104,11 @@ struct SearchConfig {
   // in the candidate cut) is the learned bot's (net.h), not the planning
   // player's; the planning player's choice stays a candidate.
   bool net_prior = false;
+  // With keep_sigmas: a move that overrules the choice to beat is played
+  // out against it again in this many fresh worlds (within think_ms when
+  // set) with the learned bot finishing the deal for the searcher's team,
+  // and must clear the same test there too. 0: no second opinion.
+  int confirm_worlds = 0;
   // The planning player's style: its choice to beat, its team in the
   // playouts (every seat, without opponent_styles) and its tribute cards.
   // search_v2 keeps the style it was measured with (kRuleV2Style).
@@ -156,14 +161,18 @@ inline constexpr auto kSearchV3Options = joined_options(
         {"net_playouts", OptionKind::kInt, 0, 3, 0,
          "seats the learned bot net plays in the playouts: 1 the searcher's team, 2 the opponents, 3 both (0: none)"},
     }});
-// Search v4 (`search`): v3's options, and two that are on by default.
+// Search v4 (`search`): v3's options, two that are on by default, and the
+// second opinion.
 inline constexpr auto kSearchOptions = joined_options(
     kSearchV3Options,
-    std::array<OptionSpec, 2>{{
+    std::array<OptionSpec, 3>{{
         {"planned_cards", OptionKind::kFlag, 0, 1, 1,
          "read each kind, size and rank of move as the cards that keep the rest of the hand in the fewest turns"},
         {"net_prior", OptionKind::kFlag, 0, 1, 1,
          "the choice to beat is the learned bot net's, not the planning player's (which stays a candidate)"},
+        {"confirm_worlds", OptionKind::kInt, 0, kMaxRollouts, 0,
+         "worlds in which net, finishing the deal for the searcher's team, must confirm a move that replaces "
+         "the choice to beat (0: none)"},
     }});
 
 // The one mapping of a search's option values to its configuration: budget,
