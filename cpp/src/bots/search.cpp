@@ -31,19 +31,67 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// The playouts' statistics per option (a candidate index, or the
+// candidates' count for passing).
+struct Tally {
+  explicit Tally(int options = 0)
+      : total(std::size_t(options), 0.0),
+        visits(std::size_t(options), 0),
+        gain(std::size_t(options), 0.0),
+        gain_squares(std::size_t(options), 0.0),
+        paired(std::size_t(options), 0) {}
+
+  std::vector<double> total;
+  std::vector<int> visits;
+  // Per option, over the worlds that played both it and the choice to
+  // beat: the sum and sum of squares of (its score − the choice's), and
+  // how many such worlds.
+  std::vector<double> gain, gain_squares;
+  std::vector<int> paired;
+
+  double mean(int c) const {
+    return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9;
+  }
+
+  void add(const Tally& other) {
+    for (std::size_t c = 0; c < total.size(); ++c) {
+      total[c] += other.total[c];
+      visits[c] += other.visits[c];
+      gain[c] += other.gain[c];
+      gain_squares[c] += other.gain_squares[c];
+      paired[c] += other.paired[c];
+    }
+  }
+
+  // Option c's mean paired gain over the choice to beat (`preferred`) if it
+  // clears keep_margin by keep_sigmas standard errors (over at most
+  // keep_worlds paired worlds), else nothing.
+  std::optional<double> significant_gain(int c, int preferred, const SearchConfig& config) const {
+    const int n = paired[std::size_t(c)];
+    if (c == preferred || n < 2) return std::nullopt;
+    const double g = gain[std::size_t(c)] / n;
+    const double variance = std::max(0.0, (gain_squares[std::size_t(c)] - n * g * g) / (n - 1));
+    const int counted = config.keep_worlds > 0 ? std::min(n, config.keep_worlds) : n;
+    if (g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / counted)) return g;
+    return std::nullopt;
+  }
+};
+
 // One thread's share of a decision: its own random stream, move list and
 // statistics, so that threads share nothing while they run.
 struct SearchShare {
-  std::vector<double> total;
-  std::vector<int> visits;
-  // Per option, over the worlds that played both it and the planning
-  // policy's choice: the sum and sum of squares of (its score − the
-  // choice's), and how many such worlds.
-  std::vector<double> gain, gain_squares;
-  std::vector<int> paired;
+  Tally sums;
   int rollouts = 0;
   bool stopped = false;
 };
+
+// Whether the search solves this position's worlds exactly (endgame.h)
+// rather than playing them out: few enough cards in the four hands.
+bool solves_exactly(const PlayerView& view, const SearchConfig& config) {
+  int held = 0;
+  for (int c : view.counts) held += c;
+  return config.endgame_cards > 0 && held <= config.endgame_cards;
+}
 
 // The random stream of thread `t` for a decision: disjoint from the others'
 // by seeding (SplitMix64 of the decision's seed and the thread index).
@@ -82,11 +130,7 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
                                               : &plan;
   Policy* policies[4];
   for (int s = 0; s < 4; ++s) policies[s] = team_of(s) == team_of(view.seat) ? team : opponent;
-  share.total.assign(std::size_t(options), 0.0);
-  share.visits.assign(std::size_t(options), 0);
-  share.gain.assign(std::size_t(options), 0.0);
-  share.gain_squares.assign(std::size_t(options), 0.0);
-  share.paired.assign(std::size_t(options), 0);
+  share.sums = Tally(options);
   // This world's score of each option, NaN until played.
   std::vector<double> scores(static_cast<std::size_t>(options));
   auto pair_up = [&] {
@@ -95,15 +139,13 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
     for (int c : active) {
       const double v = scores[std::size_t(c)];
       if (c == preferred || std::isnan(v)) continue;
-      share.gain[std::size_t(c)] += v - base;
-      share.gain_squares[std::size_t(c)] += (v - base) * (v - base);
-      ++share.paired[std::size_t(c)];
+      share.sums.gain[std::size_t(c)] += v - base;
+      share.sums.gain_squares[std::size_t(c)] += (v - base) * (v - base);
+      ++share.sums.paired[std::size_t(c)];
     }
   };
   // Exact endgames: the active options as the solver takes them.
-  int held = 0;
-  for (int c : view.counts) held += c;
-  const bool exact = config.endgame_cards > 0 && held <= config.endgame_cards;
+  const bool exact = solves_exactly(view, config);
   std::vector<Move> exact_moves;
   bool exact_pass = false;
   for (int c : active) {
@@ -122,8 +164,8 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
         const int c = active[std::size_t(k)];
         const double v = weighed(c < int(candidates.size()) ? exact_values[std::size_t(m++)] : exact_values.back(),
                                  config.win_bonus);
-        share.total[std::size_t(c)] += v;
-        ++share.visits[std::size_t(c)];
+        share.sums.total[std::size_t(c)] += v;
+        ++share.sums.visits[std::size_t(c)];
         ++share.rollouts;
         scores[std::size_t(c)] = v;
       }
@@ -142,8 +184,8 @@ void search_share(const PlayerView& view, const std::vector<Move>& candidates, i
       const int c = active[std::size_t((w + k) % n)];
       const double v =
           weighed(play_option_out(world, candidates, c, view, policies, rng, *moves), config.win_bonus);
-      share.total[std::size_t(c)] += v;
-      ++share.visits[std::size_t(c)];
+      share.sums.total[std::size_t(c)] += v;
+      ++share.sums.visits[std::size_t(c)];
       ++share.rollouts;
       scores[std::size_t(c)] = v;
     }
@@ -269,14 +311,9 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
                     candidates.begin());
   const bool timed = config.think_ms > 0;
   const std::uint64_t decision_seed = rng.next();
-  std::vector<double> total(std::size_t(options), 0.0);
-  std::vector<int> visits(std::size_t(options), 0);
-  std::vector<double> gain(std::size_t(options), 0.0), gain_squares(std::size_t(options), 0.0);
-  std::vector<int> paired(std::size_t(options), 0);
-  auto mean = [&](int c) { return visits[std::size_t(c)] > 0 ? total[std::size_t(c)] / visits[std::size_t(c)] : -1e9; };
   // Plays `worlds` worlds of the `active` options on the configured
-  // threads (stream `stream` of the decision), adding to the sums above.
-  auto play = [&](const std::vector<int>& active, int worlds, const SearchConfig& playing,
+  // threads (stream `stream` of the decision), adding to `sums`.
+  auto play = [&](Tally& sums, const std::vector<int>& active, int worlds, const SearchConfig& playing,
                   Clock::time_point deadline, int stream) {
     const int threads = std::min(playing.threads, worlds);
     std::vector<SearchShare> shares(static_cast<std::size_t>(threads));
@@ -302,28 +339,12 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
       if (error) std::rethrow_exception(error);
     // Summed in thread order: the same seed and thread count give the same sums.
     for (const SearchShare& share : shares) {
-      for (int c = 0; c < options; ++c) {
-        total[std::size_t(c)] += share.total[std::size_t(c)];
-        visits[std::size_t(c)] += share.visits[std::size_t(c)];
-        gain[std::size_t(c)] += share.gain[std::size_t(c)];
-        gain_squares[std::size_t(c)] += share.gain_squares[std::size_t(c)];
-        paired[std::size_t(c)] += share.paired[std::size_t(c)];
-      }
+      sums.add(share.sums);
       result.rollouts += share.rollouts;
     }
     result.stopped = config.stop && config.stop->load(std::memory_order_relaxed);
   };
-  // Whether option c's paired gain over the choice to beat clears the
-  // margin by keep_sigmas standard errors (and the gain itself).
-  auto significant_gain = [&](int c) -> std::optional<double> {
-    const int n = paired[std::size_t(c)];
-    if (c == preferred || n < 2) return std::nullopt;
-    const double g = gain[std::size_t(c)] / n;
-    const double variance = std::max(0.0, (gain_squares[std::size_t(c)] - n * g * g) / (n - 1));
-    const int counted = config.keep_worlds > 0 ? std::min(n, config.keep_worlds) : n;
-    if (g > config.keep_margin + config.keep_sigmas * std::sqrt(variance / counted)) return g;
-    return std::nullopt;
-  };
+  Tally sums(options);
   // Sequential halving: ceil(log2(options)) rounds with equal shares of the
   // playouts and of the time; after each, the better half of the options
   // (by mean so far) goes on. The playouts go to the options still in doubt.
@@ -336,9 +357,9 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     const int worlds = std::max(1, budget / int(active.size()));
     const Clock::time_point deadline =
         started + std::chrono::microseconds(std::int64_t(config.think_ms) * 1000 * (round + 1) / rounds);
-    play(active, worlds, config, deadline, round);
+    play(sums, active, worlds, config, deadline, round);
     if (round + 1 < rounds) {
-      std::stable_sort(active.begin(), active.end(), [&](int a, int b) { return mean(a) > mean(b); });
+      std::stable_sort(active.begin(), active.end(), [&](int a, int b) { return sums.mean(a) > sums.mean(b); });
       const auto kept = std::max<std::size_t>(2, (active.size() + 1) / 2);
       // The planning policy's choice always goes on: it is the one to beat.
       const auto at = std::find(active.begin(), active.end(), preferred);
@@ -355,7 +376,7 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     // standard errors; else the choice.
     double best_gain = 0.0;
     for (int c : active) {
-      const std::optional<double> g = significant_gain(c);
+      const std::optional<double> g = sums.significant_gain(c, preferred, config);
       if (g && *g > best_gain) {
         best = c;
         best_gain = *g;
@@ -365,34 +386,27 @@ SearchResult search_v2(const PlayerView& view, const std::vector<Move>& all_cand
     // gain is significant again in fresh worlds where the learned bot, not
     // the planning player, finishes the deal for the searcher's team. The
     // two models err differently; a gain that is one model's bias seldom
-    // survives the other. Exact endgames need no second model.
-    int held = 0;
-    for (int c : view.counts) held += c;
-    const bool exact = config.endgame_cards > 0 && held <= config.endgame_cards;
-    if (config.confirm_worlds > 0 && best != preferred && !exact && !result.stopped) {
-      // The means stay the first opinion's (best_value reads them).
-      const std::vector<double> first_total = total;
-      const std::vector<int> first_visits = visits;
-      std::fill(gain.begin(), gain.end(), 0.0);
-      std::fill(gain_squares.begin(), gain_squares.end(), 0.0);
-      std::fill(paired.begin(), paired.end(), 0);
+    // survives the other. Exact endgames need no second model. Its sums
+    // are its own: best_value stays the first opinion's mean.
+    if (config.confirm_worlds > 0 && best != preferred && !solves_exactly(view, config) && !result.stopped) {
       SearchConfig second = config;
       second.net_playouts |= 1;
       const Clock::time_point deadline = started + std::chrono::milliseconds(config.think_ms);
-      play({preferred, best}, config.confirm_worlds, second, deadline, rounds);
+      Tally second_opinion(options);
+      play(second_opinion, {preferred, best}, config.confirm_worlds, second, deadline, rounds);
       // Too few worlds to tell (the clock ran out): the first opinion stands.
-      if (paired[std::size_t(best)] >= 2 && !significant_gain(best)) best = preferred;
-      total = first_total;
-      visits = first_visits;
+      if (second_opinion.paired[std::size_t(best)] >= 2 && !second_opinion.significant_gain(best, preferred, config))
+        best = preferred;
     }
   } else {
     best = active[0];
     for (int c : active)
-      if (mean(c) > mean(best)) best = c;
-    if (visits[std::size_t(preferred)] > 0 && mean(best) - mean(preferred) <= config.keep_margin) best = preferred;
+      if (sums.mean(c) > sums.mean(best)) best = c;
+    if (sums.visits[std::size_t(preferred)] > 0 && sums.mean(best) - sums.mean(preferred) <= config.keep_margin)
+      best = preferred;
   }
   result.choice = best < int(candidates.size()) ? given_index(best) : -1;
-  result.best_value = visits[std::size_t(best)] > 0 ? mean(best) : 0.0;
+  result.best_value = sums.visits[std::size_t(best)] > 0 ? sums.mean(best) : 0.0;
   return result;
 }
 
