@@ -39,22 +39,28 @@ LONG_WORK = {
 }
 
 
-@pytest.mark.parametrize("work", sorted(LONG_WORK))
-def test_ctrl_c_stops_long_native_work(work):
+def interrupt(work: str, delay: float):
+    """Starts LONG_WORK[work] in a child, sends it Ctrl-C after ``delay``
+    seconds, and returns its stderr and how long it took to stop."""
     code = "import guandan, guandan.gdy\nfrom guandan.gd.bots import SearchBot, SearchV1Bot\nprint('started', flush=True)\n" + LONG_WORK[work]
     child = sigint_child.start([sys.executable, "-c", code])
     try:
         assert child.stdout.readline().strip() == "started"
-        time.sleep(1.0)  # well into the native call
+        time.sleep(delay)
         assert child.poll() is None, "the work ended before it could be interrupted"
         sent = time.perf_counter()
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=10)
-        elapsed = time.perf_counter() - sent
+        return err, time.perf_counter() - sent
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+@pytest.mark.parametrize("work", sorted(LONG_WORK))
+def test_ctrl_c_stops_long_native_work(work):
+    err, elapsed = interrupt(work, 1.0)  # well into the native call
     assert "KeyboardInterrupt" in err, err
     assert elapsed < 2.0, f"took {elapsed:.2f}s to stop"
 
@@ -63,16 +69,6 @@ def test_ctrl_c_stops_python_bot_workers_at_any_moment():
     # Ctrl-C lands somewhere else in the loop that feeds the workers each
     # time; wherever it lands, the run stops at once and the interpreter
     # exits (a pool that held a lock at that moment used to hang at exit).
-    code = "import guandan\nprint('started', flush=True)\n" + LONG_WORK["python_bot_workers"]
     for delay in (0.3, 0.55, 0.8, 1.05, 1.3):
-        child = sigint_child.start([sys.executable, "-c", code])
-        try:
-            assert child.stdout.readline().strip() == "started"
-            time.sleep(delay)
-            child.send_signal(signal.SIGINT)
-            _, err = child.communicate(timeout=10)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.wait()
+        err, _ = interrupt("python_bot_workers", delay)
         assert "KeyboardInterrupt" in err, (delay, err)
